@@ -1,0 +1,7 @@
+export * from './http.ts';
+export * from './site.ts';
+
+import { healthRoutes, siteRoutes } from './site.ts';
+
+/** Every route of the API, grouped by module. The server registers exactly these. */
+export const routes = { site: siteRoutes, health: healthRoutes } as const;

@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { name: 'db', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bin/**/*.test.ts'] },
+});
