@@ -39,22 +39,32 @@ export default tseslint.config(
         'error',
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read the environment only in apps/server/src/config.ts (or a script entry point).',
+          message:
+            'Read the environment only in apps/server/src/config.ts (or a script entry point).',
         },
       ],
     },
   },
   {
     files: ['packages/domain/**'],
-    rules: restrict([ours(['contract', 'db', 'i18n', 'server', 'web'], 'domain is pure: it imports nothing of ours.')]),
+    rules: restrict([
+      ours(
+        ['contract', 'db', 'i18n', 'server', 'web'],
+        'domain is pure: it imports nothing of ours.',
+      ),
+    ]),
   },
   {
     files: ['packages/contract/**'],
-    rules: restrict([ours(['db', 'i18n', 'server', 'web'], 'contract may import only @ec/domain.')]),
+    rules: restrict([
+      ours(['db', 'i18n', 'server', 'web'], 'contract may import only @ec/domain.'),
+    ]),
   },
   {
     files: ['packages/i18n/**'],
-    rules: restrict([ours(['contract', 'db', 'server', 'web'], 'i18n may import only @ec/domain.')]),
+    rules: restrict([
+      ours(['contract', 'db', 'server', 'web'], 'i18n may import only @ec/domain.'),
+    ]),
   },
   {
     files: ['packages/db/**'],
@@ -81,7 +91,10 @@ export default tseslint.config(
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     rules: restrict([
       ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
-      { group: ['**/features/**', '**/app/**'], message: 'shared code may not import features or app.' },
+      {
+        group: ['**/features/**', '**/app/**'],
+        message: 'shared code may not import features or app.',
+      },
     ]),
   },
   ...featureNames.map((name) => ({
@@ -96,7 +109,14 @@ export default tseslint.config(
     ]),
   })),
   {
-    files: ['**/scripts/**', '**/bin/**', 'bench/**', '**/e2e/**', '**/*.config.ts', 'apps/server/src/config.ts'],
+    files: [
+      '**/scripts/**',
+      '**/bin/**',
+      'bench/**',
+      '**/e2e/**',
+      '**/*.config.ts',
+      'apps/server/src/config.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

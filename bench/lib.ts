@@ -81,9 +81,18 @@ export async function startServer(options: {
 }
 
 /** Prints one figure as `name: value unit (target …) PASS|MISS`. */
-export function report(name: string, value: number, unit: string, target?: { max?: number; min?: number }) {
+export function report(
+  name: string,
+  value: number,
+  unit: string,
+  target?: { max?: number; min?: number },
+) {
   let verdict = '';
-  if (target?.max !== undefined) verdict = ` (target ≤ ${target.max} ${unit}) ${value <= target.max ? 'PASS' : 'MISS'}`;
-  if (target?.min !== undefined) verdict = ` (target ≥ ${target.min} ${unit}) ${value >= target.min ? 'PASS' : 'MISS'}`;
-  console.log(`${name}: ${value.toFixed(unit === 'KB' ? 1 : unit === 'ms' ? 1 : 0)} ${unit}${verdict}`);
+  if (target?.max !== undefined)
+    verdict = ` (target ≤ ${target.max} ${unit}) ${value <= target.max ? 'PASS' : 'MISS'}`;
+  if (target?.min !== undefined)
+    verdict = ` (target ≥ ${target.min} ${unit}) ${value >= target.min ? 'PASS' : 'MISS'}`;
+  console.log(
+    `${name}: ${value.toFixed(unit === 'KB' ? 1 : unit === 'ms' ? 1 : 0)} ${unit}${verdict}`,
+  );
 }

@@ -21,9 +21,14 @@ try {
   if (result.non2xx > 0 || result.errors > 0) {
     console.log(`site-info: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
-  report('site-info: requests/s (one core, 50 connections, 10 s)', result.requests.average, 'req/s', {
-    min: 2000,
-  });
+  report(
+    'site-info: requests/s (one core, 50 connections, 10 s)',
+    result.requests.average,
+    'req/s',
+    {
+      min: 2000,
+    },
+  );
   report('site-info: p99 latency', result.latency.p99, 'ms', { max: 20 });
 } finally {
   await server.stop();

@@ -9,16 +9,23 @@ const dataDir = mkdtempSync(join(tmpdir(), 'ec-bench-start-'));
 try {
   const first = await startServer({ dataDir, readyPath: '/' });
   await first.stop();
-  report('startup: first start, empty DATA_DIR (migrate + seed) to first 200', first.msToFirst200, 'ms', {
-    max: 60_000,
-  });
+  report(
+    'startup: first start, empty DATA_DIR (migrate + seed) to first 200',
+    first.msToFirst200,
+    'ms',
+    {
+      max: 60_000,
+    },
+  );
   const later: number[] = [];
   for (let i = 0; i < 3; i++) {
     const again = await startServer({ dataDir, readyPath: '/' });
     later.push(again.msToFirst200);
     await again.stop();
   }
-  report('startup: later start to first 200 (worst of 3)', Math.max(...later), 'ms', { max: 5_000 });
+  report('startup: later start to first 200 (worst of 3)', Math.max(...later), 'ms', {
+    max: 5_000,
+  });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
