@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'db', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bin/**/*.test.ts'] },
+  test: {
+    name: 'db',
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bin/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // createTestDb() (src/testing.ts) reads this through vitest's inject(): PostgreSQL when set, PGlite when ''.
+    provide: { testDatabaseUrl: process.env.TEST_DATABASE_URL ?? '' },
+  },
 });

@@ -1,0 +1,4 @@
+export * from './app-settings.ts';
+export * from './sessions.ts';
+export * from './sites.ts';
+export * from './users.ts';
