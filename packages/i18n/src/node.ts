@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '@ec/domain';
 
-
 import type { Catalog } from './index.ts';
 
 const cache = new Map<Locale, Catalog>();
