@@ -10,3 +10,13 @@ export {
   splitPluralKey,
 } from './plural.ts';
 export type { PluralCategory } from './plural.ts';
+export {
+  CURRENCY_DECIMALS,
+  DEFAULT_CURRENCY_DECIMALS,
+  currencyDecimals,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+} from './format.ts';
+export type { AmountUnit, CurrencyFormatOptions, DateInput } from './format.ts';
