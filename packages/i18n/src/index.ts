@@ -20,3 +20,11 @@ export {
   formatNumber,
 } from './format.ts';
 export type { AmountUnit, CurrencyFormatOptions, DateInput } from './format.ts';
+export {
+  checkCatalogs,
+  flattenCatalog,
+  mergeCatalogs,
+  placeholders,
+  unflattenCatalog,
+} from './catalog.ts';
+export type { CatalogProblem, CatalogProblemKind, FlatCatalog } from './catalog.ts';
