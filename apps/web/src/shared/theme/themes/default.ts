@@ -1,0 +1,95 @@
+import type { ColorTuple, SiteTheme } from '../types.ts';
+import { ENERGY_ON_DARK, ENERGY_ON_LIGHT, STATUS_ON_DARK, STATUS_ON_LIGHT } from './base.ts';
+
+const blue: ColorTuple = [
+  '#f2f7fe',
+  '#dfedfe',
+  '#bedaff',
+  '#97c4fe',
+  '#6dadff',
+  '#3e95fe',
+  '#127eee',
+  '#0069cd',
+  '#0056aa',
+  '#024386',
+];
+const slate: ColorTuple = [
+  '#f7fafe',
+  '#eef4fc',
+  '#e3e8f0',
+  '#d6dbe3',
+  '#bfc5cc',
+  '#a0a5ac',
+  '#73787f',
+  '#565b62',
+  '#3c4046',
+  '#23272c',
+];
+const night: ColorTuple = [
+  '#dfe5ed',
+  '#c5cbd2',
+  '#a0a5ac',
+  '#7b8187',
+  '#4e5359',
+  '#3c4046',
+  '#2c3136',
+  '#1f2329',
+  '#171b20',
+  '#0e1217',
+];
+
+/** The product's own look: calm blue on cool slate, with a light and a dark variant. */
+export const defaultTheme: SiteTheme = {
+  name: 'default',
+  label: 'Default',
+  scheme: 'light',
+  allowsSchemeChoice: true,
+  colors: {
+    light: {
+      primary: blue,
+      filledShade: 7,
+      neutral: slate,
+      background: slate[0],
+      surface: '#ffffff',
+      text: slate[9],
+      dimmed: slate[7],
+      border: slate[3],
+      link: blue[7],
+      ...STATUS_ON_LIGHT,
+      focusRing: blue[6],
+      sidebar: {
+        background: '#ffffff',
+        text: slate[8],
+        hover: slate[1],
+        activeBackground: blue[1],
+        activeText: blue[8],
+        border: slate[3],
+      },
+      header: { background: '#ffffff', text: slate[9], border: slate[3] },
+      energy: ENERGY_ON_LIGHT,
+    },
+    dark: {
+      primary: blue,
+      filledShade: 7,
+      neutral: night,
+      background: night[8],
+      surface: night[7],
+      text: night[0],
+      dimmed: night[2],
+      border: night[5],
+      link: blue[4],
+      ...STATUS_ON_DARK,
+      focusRing: blue[4],
+      sidebar: {
+        background: night[9],
+        text: night[1],
+        hover: night[7],
+        activeBackground: blue[9],
+        activeText: blue[1],
+        border: night[6],
+      },
+      header: { background: night[8], text: night[0], border: night[6] },
+      energy: ENERGY_ON_DARK,
+    },
+  },
+};
