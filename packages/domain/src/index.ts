@@ -1,2 +1,3 @@
 export * from './constants.ts';
 export * from './roles.ts';
+export * from './network-fee/index.ts';
