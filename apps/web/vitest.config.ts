@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { contractRoutes } from './vite-plugins/contract-routes.ts';
+
+const reactRouter = (file: string) =>
+  fileURLToPath(
+    new URL(`../../node_modules/react-router/dist/development/${file}`, import.meta.url),
+  );
+
+export default defineConfig({
+  plugins: [react(), contractRoutes()],
+  resolve: {
+    // Under Node's conditions `react-router` resolves to its CJS build while `react-router/dom` loads the ESM
+    // one; two copies mean two router contexts ("useRouteError must be used within a data router").
+    alias: [
+      { find: /^react-router$/, replacement: reactRouter('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: reactRouter('dom-export.mjs') },
+    ],
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
+    setupFiles: ['./src/shared/test/setup.ts'],
+    css: false,
+    // One copy of react-router (see resolve.alias).
+    server: { deps: { inline: [/react-router/] } },
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
