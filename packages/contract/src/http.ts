@@ -29,14 +29,16 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The error body: `message` is a translation key, `fields` maps a field path to a translation key. */
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.enum(ERROR_CODES),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  }),
-});
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    }),
+  })
+  .meta({ id: 'ErrorBody' });
 /** The parsed error body. */
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -64,6 +66,8 @@ export interface RouteDescriptor<
   data: TData;
   /** Status of a successful answer; 200 unless set. */
   successStatus?: 200 | 201 | 202 | 204;
+  /** Further statuses that also answer with the `data` envelope (e.g. 503 from /health when the database is down). */
+  dataStatuses?: readonly number[];
 }
 
 /** Declares a route with full type inference. */
@@ -77,13 +81,20 @@ export function defineRoute<
 }
 
 /** The types a route's caller supplies and receives. */
-export type RouteParams<R> = R extends RouteDescriptor<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
-export type RouteQuery<R> = R extends RouteDescriptor<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
-export type RouteBody<R> = R extends RouteDescriptor<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type RouteData<R> = R extends RouteDescriptor<z.ZodType, z.ZodType, z.ZodType, infer D> ? z.output<D> : never;
+export type RouteParams<R> =
+  R extends RouteDescriptor<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type RouteQuery<R> =
+  R extends RouteDescriptor<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type RouteBody<R> =
+  R extends RouteDescriptor<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type RouteData<R> =
+  R extends RouteDescriptor<z.ZodType, z.ZodType, z.ZodType, infer D> ? z.output<D> : never;
 
 /** Fills `:name` placeholders of a route path. Values are URI-encoded. */
-export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
+export function buildPath(
+  path: string,
+  params: Record<string, string | number> | undefined,
+): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`missing path parameter ${name}`);
