@@ -51,7 +51,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const dir = join(resolve(dataDir), PGLITE_SUBDIR);

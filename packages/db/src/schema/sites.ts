@@ -38,7 +38,11 @@ export const sites = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set on every drizzle update, so caches keyed by it (e.g. merged translations) see each change.
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
     check('sites_theme_check', sql`${t.theme} in (${quoted(THEMES)})`),

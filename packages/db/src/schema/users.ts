@@ -22,7 +22,11 @@ export const users = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set on every drizzle update, so caches keyed by it (e.g. merged translations) see each change.
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
