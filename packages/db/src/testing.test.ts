@@ -1,5 +1,8 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { createDb, queryRows } from './client.ts';
+import { sql } from './index.ts';
+import { migrate } from './migrate.ts';
 import { createTestDb } from './testing.ts';
 import { sites } from './schema/index.ts';
 
@@ -26,6 +29,16 @@ const adminUrl = inject('testDatabaseUrl');
 
 // Runs only when TEST_DATABASE_URL names a PostgreSQL server (CI runs the suite both ways).
 describe.runIf(adminUrl)('createTestDb on PostgreSQL', () => {
+  async function admin(statement: string): Promise<void> {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
   async function databaseExists(name: string): Promise<boolean> {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -47,5 +60,27 @@ describe.runIf(adminUrl)('createTestDb on PostgreSQL', () => {
     await database.close();
     await database.close();
     expect(await databaseExists(name)).toBe(false);
+  });
+
+  it('lets instances that start together on an empty database migrate one after the other', async () => {
+    const name = `test_race_${Date.now()}`;
+    await admin(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const instances = await Promise.all([1, 2, 3].map(() => createDb({ databaseUrl: url.href })));
+    try {
+      await Promise.all(instances.map((instance) => migrate(instance)));
+      const [first] = instances;
+      const rows = first
+        ? await queryRows<{ n: number }>(
+            first.db,
+            sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+          )
+        : [];
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await admin(`drop database if exists ${name} with (force)`);
+    }
   });
 });
