@@ -24,4 +24,5 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
   resetMediaQueries();
+  document.head.querySelectorAll('script[data-ec-analytics]').forEach((script) => script.remove());
 });

@@ -1,0 +1,42 @@
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconCheck, IconLanguage } from '../../../shared/ui/icons.ts';
+import { languageName, SUPPORTED_LOCALES } from '../locale-choice.ts';
+import { useLocaleSwitch } from './language-switcher.tsx';
+
+/** The language switcher as an icon with a menu, for the collapsed (50 px) sidebar. */
+export function LanguageMenu({ identifier }: { identifier: string | undefined }) {
+  const { t } = useTranslation();
+  const { current, pending, choose } = useLocaleSwitch(identifier);
+  const label = t('common.language');
+  const currentName = current ? languageName(current) : '';
+  return (
+    <Menu position="right-end" shadow="md" width={220}>
+      <Menu.Target>
+        <Tooltip label={`${label}: ${currentName}`} position="right" withArrow openDelay={100}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={`${label}: ${currentName}`}
+            loading={pending}
+          >
+            <IconLanguage size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown mah="min(60vh, 480px)" style={{ overflowY: 'auto' }}>
+        <Menu.Label>{label}</Menu.Label>
+        {SUPPORTED_LOCALES.map((locale) => (
+          <Menu.Item
+            key={locale}
+            lang={locale}
+            rightSection={locale === current ? <IconCheck size={16} aria-hidden /> : undefined}
+            onClick={() => void choose(locale)}
+          >
+            {languageName(locale)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
