@@ -1,0 +1,16 @@
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconSitemap } from '../../../shared/ui/icons.ts';
+
+/** The menu area before the organisation tree exists (a later issue loads it from GET /api/menu). */
+export function EmptyMenu() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="xs" py="xl" px="md" ta="center">
+      <IconSitemap size={32} aria-hidden color="var(--mantine-color-dimmed)" />
+      <Text size="sm" c="dimmed">
+        {t('nav.menu_empty')}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { readStored, STORAGE_KEYS, writeStored } from '../../shared/storage/storage.ts';
+import { MOBILE_LANDSCAPE_QUERY, useIsMobile, useMatches } from './media.ts';
+
+/** The sidebar's state (spec 000 §4). */
+export interface SidebarState {
+  isMobile: boolean;
+  /** Desktop: open (360 px) or collapsed (50 px). Remembered between visits. */
+  desktopOpen: boolean;
+  /** Mobile: the overlay is shown. Always starts closed and closes after every navigation. */
+  mobileOpen: boolean;
+  /** Whether the full sidebar (labels) shows: desktop open, or the mobile overlay. */
+  expanded: boolean;
+  toggle: () => void;
+  closeMobile: () => void;
+}
+
+function storedDesktopOpen(): boolean {
+  return readStored('local', STORAGE_KEYS.sidebarOpen) !== 'false';
+}
+
+/** Sidebar open/collapsed on desktop (persisted) and the overlay on mobile (closed after navigation). */
+export function useSidebar(): SidebarState {
+  const isMobile = useIsMobile();
+  const [desktopOpen, setDesktopOpen] = useState(storedDesktopOpen);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+
+  // Navigation closes the mobile overlay (spec 000 §4), including navigation from its own links.
+  const lastPath = useRef(location.key);
+  useEffect(() => {
+    if (lastPath.current === location.key) return;
+    lastPath.current = location.key;
+    setMobileOpen(false);
+  }, [location.key]);
+
+  // Leaving the mobile layout drops the overlay so it is not open when coming back.
+  useEffect(() => {
+    if (!isMobile) setMobileOpen(false);
+  }, [isMobile]);
+
+  const toggle = useCallback(() => {
+    if (isMobile) {
+      setMobileOpen((open) => !open);
+      return;
+    }
+    setDesktopOpen((open) => {
+      writeStored('local', STORAGE_KEYS.sidebarOpen, String(!open));
+      return !open;
+    });
+  }, [isMobile]);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+
+  return {
+    isMobile,
+    desktopOpen,
+    mobileOpen,
+    expanded: isMobile ? mobileOpen : desktopOpen,
+    toggle,
+    closeMobile,
+  };
+}
+
+/** The sidebar footer's open state: closed by default in mobile landscape (spec 000 §4), open otherwise. */
+export function useSidebarFooter(): { open: boolean; toggle: () => void } {
+  const landscape = useMatches(MOBILE_LANDSCAPE_QUERY);
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const open = choice ?? !landscape;
+  const toggle = useCallback(() => setChoice(!open), [open]);
+  return { open, toggle };
+}
