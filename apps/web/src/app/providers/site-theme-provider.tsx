@@ -1,0 +1,42 @@
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { TOAST_DEFAULT_MS, type ThemeName } from '@ec/domain';
+import { ToastContainer } from '../../shared/ui/toast.ts';
+import { getSiteTheme, mantineProviderProps, resolveScheme } from '../../shared/theme/index.ts';
+import { AdoptedMantineStyles } from './adopted-mantine-styles.tsx';
+
+/**
+ * Mantine themed for the site (spec 001 §9), with toasts (default 2000 ms, spec 001 §9). A new `theme` switches
+ * the look in place, without a reload. Themes with both variants follow the operating system's scheme.
+ */
+export function SiteThemeProvider({
+  theme: themeName,
+  children,
+}: {
+  theme: ThemeName | undefined;
+  children: ReactNode;
+}) {
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', undefined, {
+    getInitialValueInEffect: false,
+  });
+  const siteTheme = getSiteTheme(themeName ?? 'default');
+  const scheme = resolveScheme(siteTheme, 'auto', prefersDark === true);
+  const props = useMemo(() => mantineProviderProps(siteTheme, scheme), [siteTheme, scheme]);
+
+  return (
+    <MantineProvider
+      theme={props.theme}
+      forceColorScheme={props.forceColorScheme}
+      defaultColorScheme="auto"
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
+      <AdoptedMantineStyles resolver={props.cssVariablesResolver} />
+      <Suspense fallback={null}>
+        <ToastContainer autoClose={TOAST_DEFAULT_MS} position="top-right" zIndex={400} />
+      </Suspense>
+      {children}
+    </MantineProvider>
+  );
+}

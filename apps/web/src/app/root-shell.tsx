@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLoaderData, useMatches } from 'react-router';
+import { ConsentProvider } from '../features/consent/consent-context.tsx';
+import { CookieBanner } from '../features/consent/components/cookie-banner.tsx';
+import { MaintenanceBanner } from '../features/site/components/maintenance-banner.tsx';
+import { documentTitle, useDocumentTitle, useFavicon } from '../features/site/document-head.ts';
+import { SiteProvider } from '../features/site/site-context.tsx';
+import { routeTitleKey } from '../shared/routing/route-handle.ts';
+import { SkipLink } from '../shared/ui/skip-link.tsx';
+import { SiteThemeProvider } from './providers/site-theme-provider.tsx';
+import type { StartData } from './start/start-sequence.ts';
+
+/**
+ * Everything around every page once the start sequence is done: the site's theme, title and favicon, the skip
+ * link, the maintenance banner, cookie consent (banner, settings, analytics) and the page.
+ */
+export function RootShell() {
+  const { site } = useLoaderData() as StartData;
+  const { t } = useTranslation();
+  const titleKey = routeTitleKey(useMatches());
+  useDocumentTitle(documentTitle(titleKey ? t(titleKey) : undefined, site.platformName));
+  useFavicon(site.favicon);
+
+  return (
+    <SiteThemeProvider theme={site.theme}>
+      <SiteProvider site={site}>
+        <ConsentProvider analyticsScriptUrl={site.analytics?.scriptUrl}>
+          <SkipLink />
+          <MaintenanceBanner key={site.identifier} site={site} />
+          <Outlet />
+          <CookieBanner />
+        </ConsentProvider>
+      </SiteProvider>
+    </SiteThemeProvider>
+  );
+}

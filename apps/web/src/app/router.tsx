@@ -1,0 +1,164 @@
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { currentUserQueryOptions } from '../features/auth/api/auth-api.ts';
+import { requireUser } from '../features/auth/guard.ts';
+import { RouteErrorBoundary } from '../features/errors/components/route-error-boundary.tsx';
+import { withChunkTimeout } from '../shared/lazy/chunk-load.ts';
+import type { RouteHandle } from '../shared/routing/route-handle.ts';
+import { RootShell } from './root-shell.tsx';
+import { FullPageLoader } from './start/full-page-loader.tsx';
+import { StartErrorScreen } from './start/start-error-screen.tsx';
+import { createStartSequence, isAuthPath, type StartSequence } from './start/start-sequence.ts';
+import type { NotFoundData } from './routes/not-found-route.tsx';
+
+/**
+ * A lazy route module (every page and layout is one, docs/architecture.md §6) loaded through the chunk
+ * timeout: a failed or stalled chunk shows the chunk error with Reload (spec 001 §8).
+ */
+function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const timed = withChunkTimeout(load);
+  return async () => ({ Component: pick(await timed()) });
+}
+
+const handle = (value: RouteHandle): RouteHandle => value;
+
+/**
+ * The app's routes. Every loader first joins the start sequence, so the order site info → user →
+ * translations holds whatever route the visit starts on.
+ */
+export function createRoutes(
+  queryClient: QueryClient,
+  start: StartSequence = createStartSequence(queryClient),
+): RouteObject[] {
+  const joinStart = (request: Request) => start.run(new URL(request.url));
+
+  const requireSignedIn = async ({ request }: LoaderFunctionArgs) => {
+    await joinStart(request);
+    return requireUser(queryClient, request);
+  };
+
+  const notFound = async ({ request }: LoaderFunctionArgs): Promise<NotFoundData> => {
+    await joinStart(request);
+    if (isAuthPath(new URL(request.url).pathname)) return { signedIn: false };
+    const user = await queryClient.ensureQueryData(currentUserQueryOptions());
+    return { signedIn: user !== null };
+  };
+
+  const privacyPolicy = lazyComponent(
+    () => import('./routes/site-page-routes.tsx'),
+    (m) => m.PrivacyPolicyRoute,
+  );
+  const support = lazyComponent(
+    () => import('./routes/site-page-routes.tsx'),
+    (m) => m.SupportRoute,
+  );
+
+  return [
+    {
+      id: 'root',
+      path: '/',
+      loader: ({ request }) => joinStart(request),
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: StartErrorScreen,
+      Component: RootShell,
+      children: [
+        {
+          // Route errors (a failed chunk, a loader error) render inside the themed shell.
+          ErrorBoundary: RouteErrorBoundary,
+          children: [
+            {
+              path: 'auth',
+              lazy: lazyComponent(
+                () => import('./layouts/auth-layout.tsx'),
+                (m) => m.AuthLayout,
+              ),
+              children: [
+                { index: true, loader: () => redirect('/auth/login') },
+                {
+                  path: 'login',
+                  handle: handle({ title: 'login.title' }),
+                  lazy: lazyComponent(
+                    () => import('./routes/login-route.tsx'),
+                    (m) => m.LoginRoute,
+                  ),
+                },
+                {
+                  path: 'privacy-policy',
+                  handle: handle({ title: 'pages.privacy_policy_title' }),
+                  lazy: privacyPolicy,
+                },
+                {
+                  path: 'support',
+                  handle: handle({ title: 'pages.support_title' }),
+                  lazy: support,
+                },
+                {
+                  path: '*',
+                  handle: handle({ title: 'not_found.title' }),
+                  lazy: lazyComponent(
+                    () => import('./routes/not-found-route.tsx'),
+                    (m) => m.NotFoundPage,
+                  ),
+                },
+              ],
+            },
+            {
+              id: 'main',
+              loader: requireSignedIn,
+              handle: handle({ breadcrumb: { labelKey: 'nav.home', to: '/' } }),
+              lazy: lazyComponent(
+                () => import('./layouts/main-layout.tsx'),
+                (m) => m.MainLayout,
+              ),
+              children: [
+                {
+                  // Page errors keep the sidebar and header around them.
+                  ErrorBoundary: RouteErrorBoundary,
+                  children: [
+                    {
+                      index: true,
+                      handle: handle({ title: 'home.title' }),
+                      lazy: lazyComponent(
+                        () => import('./routes/home-route.tsx'),
+                        (m) => m.HomeRoute,
+                      ),
+                    },
+                    {
+                      path: 'privacy-policy',
+                      handle: handle({
+                        title: 'pages.privacy_policy_title',
+                        breadcrumb: { labelKey: 'nav.privacy_policy' },
+                      }),
+                      lazy: privacyPolicy,
+                    },
+                    {
+                      path: 'support',
+                      handle: handle({
+                        title: 'pages.support_title',
+                        breadcrumb: { labelKey: 'nav.support' },
+                      }),
+                      lazy: support,
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              path: '*',
+              loader: notFound,
+              handle: handle({
+                title: 'not_found.title',
+                breadcrumb: { labelKey: 'not_found.title' },
+              }),
+              lazy: lazyComponent(
+                () => import('./routes/not-found-route.tsx'),
+                (m) => m.NotFoundRoute,
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
