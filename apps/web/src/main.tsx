@@ -6,9 +6,14 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/router.tsx';
+import { createSessionExpiryHandler } from './app/session-expiry.ts';
 
-const queryClient = createQueryClient();
+// The query client reports errors to the session-expiry handler, which needs the router built on the client.
+let onQueryError: (error: unknown) => void = () => {};
+const queryClient = createQueryClient((error) => onQueryError(error));
 const router = createBrowserRouter(createRoutes(queryClient));
+onQueryError = createSessionExpiryHandler(queryClient, router);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 

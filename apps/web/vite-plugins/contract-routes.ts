@@ -1,7 +1,7 @@
 // The contract's route descriptors carry zod schemas; importing them pulls zod and every schema into the first
 // page's JavaScript (~26 KB gzip), although the client only needs each route's method and path to call it.
-// This plugin serves `virtual:ec-contract-routes`: the same `routes` object (method, path, successStatus,
-// summary — generated from @ec/contract itself at build time, never written by hand), `buildPath` and
+// This plugin serves `virtual:ec-contract-routes`: the same `routes` object (method, path and successStatus of
+// each route — generated from @ec/contract itself at build time, never written by hand), `buildPath` and
 // `ERROR_CODES`, without zod. Types still come from @ec/contract (see src/types/contract-routes.d.ts). Code that
 // validates with a contract schema (forms) imports '@ec/contract' itself, lazily.
 import type { Plugin } from 'vite';
@@ -10,7 +10,7 @@ export const CONTRACT_ROUTES_ID = 'virtual:ec-contract-routes';
 const RESOLVED_ID = `\0${CONTRACT_ROUTES_ID}`;
 
 /** The runtime part of a route descriptor the client uses; schemas are left out. */
-const KEPT_FIELDS = ['method', 'path', 'summary', 'successStatus'] as const;
+const KEPT_FIELDS = ['method', 'path', 'successStatus'] as const;
 
 function isDescriptor(value: unknown): value is Record<string, unknown> {
   return (

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authUser, json, siteInfo } from '../../shared/test/fixtures.ts';
@@ -80,6 +80,25 @@ describe('start sequence', () => {
     expect(await screen.findByRole('heading', { name: '[de] Sign in' })).toBeInTheDocument();
     expect(api.calls).toContain('GET /api/site/translations/de?identifier=demo');
     expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('switches the site (branding, title, overrides) without a reload when ?identifier= changes', async () => {
+    const api = fakeApi([
+      (url) =>
+        url.pathname === '/api/site/info' && url.searchParams.get('identifier') === 'acme'
+          ? json(200, {
+              data: siteInfo({ identifier: 'acme', platformName: 'Acme', theme: 'dark-blue' }),
+            })
+          : undefined,
+    ]);
+    const { router } = renderApp('/auth/login');
+    expect(await screen.findByText('Sign in to Energy Cloud')).toBeInTheDocument();
+
+    await act(() => router.navigate('/auth/login?identifier=acme'));
+    expect(await screen.findByText('Sign in to Acme')).toBeInTheDocument();
+    expect(api.calls).toContain('GET /api/site/info?identifier=acme');
+    expect(api.calls).toContain('GET /api/site/translations/en?identifier=acme');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
   });
 
   it('shows an error screen with Try again when the server is unreachable, and retries', async () => {

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { useId, type CSSProperties } from 'react';
+import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { IconCookie } from '../../../shared/ui/icons.ts';
 import { useConsent } from '../consent-context.tsx';
@@ -13,37 +14,46 @@ export function CookieBanner() {
   const { t } = useTranslation();
   const { consent, choose, openSettings } = useConsent();
   const titleId = useId();
+  const { ref, height } = useElementSize();
   if (consent) return null;
   return (
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      className={classes.banner}
-      shadow="lg"
-      radius="md"
-      p="md"
-      withBorder
-    >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <IconCookie size={24} aria-hidden className={classes.icon} />
-        <div>
-          <Title order={2} size="h5" id={titleId}>
-            {t('cookies.banner_title')}
-          </Title>
-          <Text size="sm" mt={4}>
-            {t('cookies.banner_text')}
-          </Text>
-        </div>
-      </Group>
-      <Group gap="xs" mt="md" justify="flex-end">
-        <Button variant="subtle" onClick={openSettings}>
-          {t('cookies.customize')}
-        </Button>
-        <Button variant="default" onClick={() => choose(false)}>
-          {t('cookies.only_necessary')}
-        </Button>
-        <Button onClick={() => choose(true)}>{t('cookies.accept_all')}</Button>
-      </Group>
-    </Paper>
+    <>
+      <div
+        aria-hidden="true"
+        className={classes.spacer}
+        style={{ '--cookie-banner-space': `${Math.ceil(height) + 64}px` } as CSSProperties}
+      />
+      <Paper
+        ref={ref}
+        component="section"
+        aria-labelledby={titleId}
+        className={classes.banner}
+        shadow="lg"
+        radius="md"
+        p="md"
+        withBorder
+      >
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconCookie size={24} aria-hidden className={classes.icon} />
+          <div>
+            <Title order={2} size="h5" id={titleId}>
+              {t('cookies.banner_title')}
+            </Title>
+            <Text size="sm" mt={4}>
+              {t('cookies.banner_text')}
+            </Text>
+          </div>
+        </Group>
+        <Group gap="xs" mt="md" justify="flex-end">
+          <Button variant="subtle" onClick={openSettings}>
+            {t('cookies.customize')}
+          </Button>
+          <Button variant="default" onClick={() => choose(false)}>
+            {t('cookies.only_necessary')}
+          </Button>
+          <Button onClick={() => choose(true)}>{t('cookies.accept_all')}</Button>
+        </Group>
+      </Paper>
+    </>
   );
 }
