@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // createTestDb() (@ec/db/testing) reads this through vitest's inject(): PostgreSQL when set, PGlite when ''.
+    provide: { testDatabaseUrl: process.env.TEST_DATABASE_URL ?? '' },
   },
 });

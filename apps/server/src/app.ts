@@ -1,0 +1,141 @@
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { routes } from '@ec/contract';
+import type { Database } from '@ec/db';
+import type { Config, TrustProxy } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authHandlers, createAuthenticate } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { healthHandlers } from './modules/health/health.routes.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { resolveSessionSecret } from './modules/settings/settings.service.ts';
+import { createSiteRepository } from './modules/site/site.repository.ts';
+import { requestHost, siteHandlers } from './modules/site/site.routes.ts';
+import { createSiteService } from './modules/site/site.service.ts';
+import { createTranslationsService } from './modules/translations/translations.service.ts';
+import { registerContractRoutes } from './plugins/contract-routes.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  sendError,
+} from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { contentSecurityPolicy, registerSecurity, scriptOriginOf } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+/** Logos, favicons and demo scripts of the sites, served under /api/site/assets/. */
+export const SITE_ASSETS_DIR = fileURLToPath(new URL('../assets/sites/', import.meta.url));
+
+/** Largest accepted request body (bytes); bigger ones get 413 PAYLOAD_TOO_LARGE. */
+export const BODY_LIMIT = 1_048_576;
+
+/** Fastify's types omit the hop count it supports; a function says the same: trust the first `n` hops. */
+function trustProxyOption(
+  value: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+/** What buildApp needs. The caller owns the database (opens, migrates and closes it). */
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  logger?: Logger;
+  /** How long site lookups are cached (ms, default 5000); tests that edit sites set 0. */
+  siteCacheMs?: number;
+}
+
+/**
+ * Builds the Fastify app: security headers and CSRF check, compression, error envelopes, the contract's routes
+ * with their access rules, OpenAPI at /api/docs, site assets and the built SPA. Does not listen.
+ */
+export async function buildApp({
+  config,
+  db,
+  logger,
+  siteCacheMs,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    // Typed as Fastify's logger interface so the instance keeps Fastify's default generics.
+    loggerInstance: (logger ?? createLogger(config)) as FastifyBaseLogger,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT,
+    clientErrorHandler,
+    frameworkErrors,
+  });
+
+  const sessionSecret = await resolveSessionSecret(
+    createSettingsRepository(db.db),
+    config.sessionSecret,
+  );
+  const siteService = createSiteService(createSiteRepository(db.db), { cacheMs: siteCacheMs });
+  const translationsService = createTranslationsService();
+  const authService = createAuthService(createAuthRepository(db.db), {
+    idleMinutes: config.sessionIdleMinutes,
+    maxDays: config.sessionMaxDays,
+  });
+  const cookiePolicy = { secure: config.publicUrl?.startsWith('https:') ?? false };
+  const https = cookiePolicy.secure;
+
+  registerErrorHandling(app);
+  await registerSecurity(app, { publicUrl: config.publicUrl });
+  await app.register(compress, { global: true, threshold: 1024 });
+  // Signed cookies are available to later flows (e.g. OAuth state); the session cookie itself is a random token.
+  await app.register(cookie, { secret: sessionSecret });
+  await registerOpenApi(app);
+
+  registerContractRoutes(
+    app,
+    routes,
+    {
+      site: siteHandlers(siteService, translationsService),
+      health: healthHandlers(() => db.ping()),
+      auth: authHandlers(authService, cookiePolicy),
+    },
+    { authenticate: createAuthenticate(authService, cookiePolicy) },
+  );
+
+  await app.register(fastifyStatic, {
+    root: SITE_ASSETS_DIR,
+    prefix: '/api/site/assets/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=3600'),
+  });
+
+  const spaFallback = await registerSpa(app, {
+    distDir: config.webDistDir,
+    async csp(request) {
+      const query = request.query as Record<string, unknown>;
+      const identifier =
+        typeof query.identifier === 'string' ? query.identifier.slice(0, 100) : undefined;
+      const { site } = await siteService.resolve({ identifier, host: requestHost(request) });
+      const origin = scriptOriginOf(site.analyticsScriptUrl);
+      return contentSecurityPolicy(
+        { scriptOrigins: origin ? [origin] : [] },
+        { upgradeInsecure: https },
+      );
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (
+      !isPage ||
+      request.url === '/api' ||
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/api?')
+    ) {
+      return sendError(reply, 404, 'NOT_FOUND');
+    }
+    return spaFallback(request, reply);
+  });
+
+  return app;
+}

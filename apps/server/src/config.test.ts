@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { isAbsolute, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('has defaults for everything', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      publicUrl: undefined,
+      sessionSecret: undefined,
+      logLevel: 'info',
+      nodeEnv: 'development',
+      sessionIdleMinutes: 60,
+      sessionMaxDays: 7,
+      trustProxy: false,
+      seedDemo: true,
+    });
+    const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+    expect(config.dataDir).toBe(join(repoRoot, 'data'));
+    expect(config.webDistDir).toBe(join(repoRoot, 'apps', 'web', 'dist'));
+  });
+
+  it('resolves relative paths from the environment against the working directory', () => {
+    const config = parseConfig({ DATA_DIR: 'some/dir', WEB_DIST_DIR: '/abs/dist' });
+    expect(config.dataDir).toBe(join(process.cwd(), 'some/dir'));
+    expect(isAbsolute(config.dataDir)).toBe(true);
+    expect(config.webDistDir).toBe('/abs/dist');
+  });
+
+  it('reads and normalises the values', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/ec',
+      PUBLIC_URL: 'https://cloud.example.com/some/path/',
+      SESSION_SECRET: 's'.repeat(40),
+      NODE_ENV: 'production',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      SESSION_IDLE_MINUTES: '15',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u:p@db:5432/ec',
+      publicUrl: 'https://cloud.example.com',
+      sessionIdleMinutes: 15,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      seedDemo: false,
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+  ])('TRUST_PROXY=%s → %j', (value, expected) => {
+    expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('lets SEED_DEMO override the production default', () => {
+    expect(parseConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be a whole number'],
+    ['PORT', '70000', 'PORT must be at most 65535'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a postgres'],
+    ['PUBLIC_URL', 'ftp://x', 'PUBLIC_URL must be an http(s) URL'],
+    ['SESSION_SECRET', 'short', 'at least 32 characters'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
+    ['SESSION_MAX_DAYS', '0', 'SESSION_MAX_DAYS must be at least 1'],
+    ['SEED_DEMO', 'maybe', 'SEED_DEMO must be true or false'],
+  ])('rejects %s=%s with a clear message', (name, value, message) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      parseConfig({ PORT: 'x', LOG_LEVEL: 'y' });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).toContain('PORT');
+      expect(String(error)).toContain('LOG_LEVEL');
+    }
+  });
+});
+
+describe('server start with an invalid configuration', () => {
+  it('prints the problem and exits with code 1', () => {
+    const server = fileURLToPath(new URL('./server.ts', import.meta.url));
+    const result = spawnSync(process.execPath, [server], {
+      env: { PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('PORT must be a whole number');
+  });
+});

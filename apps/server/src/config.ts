@@ -1,0 +1,147 @@
+import { fileURLToPath } from 'node:url';
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The repository root, so default paths work whatever the working directory. */
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const bool = (name: string) =>
+  z.enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: `${name} must be true or false`,
+  });
+
+const int = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `${name} must be at least ${min}`)
+        .max(max, `${name} must be at most ${max}`),
+    );
+
+const httpUrl = (name: string) =>
+  z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
+
+const envSchema = z.object({
+  PORT: int('PORT', 0, 65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    })
+    .optional(),
+  DATA_DIR: z.string().optional(),
+  PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'NODE_ENV must be development, production or test',
+    })
+    .default('development'),
+  SESSION_IDLE_MINUTES: int('SESSION_IDLE_MINUTES', 1, 525_600).default(60),
+  SESSION_MAX_DAYS: int('SESSION_MAX_DAYS', 1, 366).default(7),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  SEED_DEMO: bool('SEED_DEMO').optional(),
+});
+
+/** `TRUST_PROXY` as Fastify takes it: off, on, a hop count, or a list of addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+/** The server's configuration, parsed from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when unset the embedded PGlite stores its files under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Origin the public reaches the server at (no trailing slash), or undefined to trust the Host header. */
+  publicUrl: string | undefined;
+  /** Set in the environment, or undefined: the server then generates one and stores it in app_settings. */
+  sessionSecret: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  nodeEnv: 'development' | 'production' | 'test';
+  sessionIdleMinutes: number;
+  sessionMaxDays: number;
+  /** The built SPA (index.html and assets/). */
+  webDistDir: string;
+  trustProxy: TrustProxy;
+  /** Whether an empty database gets the demo sites and logins (default: everywhere but production). */
+  seedDemo: boolean;
+}
+
+/** A configuration problem; `message` lists every invalid variable, one per line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Parses and validates the environment. Empty values count as unset. Relative paths given in the environment
+ * resolve against the working directory; the defaults (./data and apps/web/dist) against the repository root, so
+ * `npm start` and `npm run dev -w @ec/server` use the same directories.
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const value = present[name];
+      const shown = value === undefined ? '' : ` (got ${JSON.stringify(value.slice(0, 80))})`;
+      return `  ${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const nodeEnv = e.NODE_ENV;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR ? resolveFrom(process.cwd(), e.DATA_DIR) : resolve(repoRoot, 'data'),
+    publicUrl: e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).origin,
+    sessionSecret: e.SESSION_SECRET,
+    logLevel: e.LOG_LEVEL,
+    nodeEnv,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
+    webDistDir: e.WEB_DIST_DIR
+      ? resolveFrom(process.cwd(), e.WEB_DIST_DIR)
+      : resolve(repoRoot, 'apps/web/dist'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    seedDemo:
+      e.SEED_DEMO === undefined
+        ? nodeEnv !== 'production'
+        : ['true', '1', 'yes'].includes(e.SEED_DEMO),
+  };
+}
+
+function resolveFrom(base: string, path: string): string {
+  return isAbsolute(path) ? path : resolve(base, path);
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Reads the process environment. The only place in the server that touches `process.env`. */
+export function loadConfig(): Config {
+  return parseConfig(process.env);
+}

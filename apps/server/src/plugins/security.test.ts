@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../test/helpers.ts';
+import { contentSecurityPolicy, scriptOriginOf } from './security.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'https://cloud.example.com' } });
+});
+afterAll(() => t.close());
+
+const logout = (headers: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    headers: { host: 'localhost:3000', ...headers },
+  });
+
+describe('CSRF origin check on state-changing requests', () => {
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['a foreign Referer without Origin', { referer: 'https://evil.example/page' }],
+    ['the opaque origin null', { origin: 'null' }],
+    ['the same host on another port', { origin: 'http://localhost:4000' }],
+  ])('refuses %s with 403 FORBIDDEN', async (_case, headers) => {
+    const res = await logout(headers);
+    expect(res.statusCode).toBe(403);
+    expect(json(res)).toEqual({ error: { code: 'FORBIDDEN', message: 'errors.FORBIDDEN' } });
+  });
+
+  it.each([
+    ['the request’s own origin', { origin: 'http://localhost:3000' }],
+    ['PUBLIC_URL', { origin: 'https://cloud.example.com' }],
+    ['a same-origin Referer', { referer: 'http://localhost:3000/auth/login?x=1' }],
+    ['no Origin or Referer (a non-browser client)', {}],
+  ])('lets %s through', async (_case, headers) => {
+    expect((await logout(headers)).statusCode).toBe(200);
+  });
+
+  it('checks before signing in, so a cross-site login cannot plant a session', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { data: { email: 'admin@demo.energy', password: 'demo-admin-2024' } },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('leaves safe methods alone', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('sends the CSP and helmet headers on API answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/site/info' });
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      'upgrade-insecure-requests',
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('compresses large answers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/site/translations/en',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('adds script origins and only upgrades requests when asked', () => {
+    const csp = contentSecurityPolicy({ scriptOrigins: ['https://stats.example'] });
+    expect(csp).toContain("script-src 'self' https://stats.example;");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it.each([
+    ['https://stats.example/a.js?x=1', 'https://stats.example'],
+    ['/api/site/assets/voltika/analytics.js', null],
+    ['javascript:alert(1)', null],
+    [null, null],
+  ])('scriptOriginOf(%s) = %s', (url, origin) => {
+    expect(scriptOriginOf(url)).toBe(origin);
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldsFromIssues } from './validation.ts';
+
+const form = z.strictObject({
+  data: z.strictObject({
+    email: z.email().max(20),
+    name: z.string().min(3).max(5),
+    code: z.string().min(1),
+    age: z.number().int().min(18).max(99),
+    kind: z.enum(['a', 'b']),
+    tags: z.array(z.string()).max(1).optional(),
+    check: z
+      .string()
+      .refine((v) => v !== 'bad', { message: 'validation.invalid_value' })
+      .optional(),
+  }),
+});
+
+const valid = { email: 'a@b.test', name: 'abcd', code: 'x', age: 30, kind: 'a' };
+
+function fields(data: unknown, part?: string) {
+  const result = form.safeParse(data);
+  if (result.success) return {};
+  return fieldsFromIssues(result.error.issues, data, part);
+}
+
+describe('fieldsFromIssues', () => {
+  const table: [string, unknown, Record<string, string>][] = [
+    ['missing body', null, { body: 'validation.required' }],
+    ['wrong root type', [], { body: 'validation.invalid_type' }],
+    ['missing data', {}, { data: 'validation.required' }],
+    [
+      'missing field',
+      { data: { ...valid, email: undefined } },
+      { 'data.email': 'validation.required' },
+    ],
+    ['null field', { data: { ...valid, age: null } }, { 'data.age': 'validation.required' }],
+    ['wrong type', { data: { ...valid, age: '30' } }, { 'data.age': 'validation.invalid_type' }],
+    [
+      'bad e-mail',
+      { data: { ...valid, email: 'nope' } },
+      { 'data.email': 'validation.invalid_email' },
+    ],
+    ['long text', { data: { ...valid, name: 'abcdef' } }, { 'data.name': 'validation.too_long' }],
+    ['short text', { data: { ...valid, name: 'ab' } }, { 'data.name': 'validation.too_short' }],
+    [
+      'empty required text',
+      { data: { ...valid, code: '' } },
+      { 'data.code': 'validation.required' },
+    ],
+    ['number too big', { data: { ...valid, age: 100 } }, { 'data.age': 'validation.too_big' }],
+    ['number too small', { data: { ...valid, age: 1 } }, { 'data.age': 'validation.too_small' }],
+    ['not an integer', { data: { ...valid, age: 1.5 } }, { 'data.age': 'validation.invalid_type' }],
+    ['enum value', { data: { ...valid, kind: 'c' } }, { 'data.kind': 'validation.invalid_value' }],
+    [
+      'array too long',
+      { data: { ...valid, tags: ['a', 'b'] } },
+      { 'data.tags': 'validation.too_big' },
+    ],
+    [
+      'array element',
+      { data: { ...valid, tags: [1] } },
+      { 'data.tags.0': 'validation.invalid_type' },
+    ],
+    [
+      'refinement key',
+      { data: { ...valid, check: 'bad' } },
+      { 'data.check': 'validation.invalid_value' },
+    ],
+    [
+      'unknown fields at two levels',
+      { data: { ...valid, x: 1 }, y: 2 },
+      { 'data.x': 'validation.unknown_field', y: 'validation.unknown_field' },
+    ],
+  ];
+  it.each(table)('%s', (_name, data, expected) => {
+    expect(fields(data)).toEqual(expected);
+  });
+
+  it('prefixes query and params fields and keeps the first problem per field', () => {
+    const query = z.strictObject({ identifier: z.string().max(2) });
+    const result = query.safeParse({ identifier: 'long', extra: '1' });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldsFromIssues(result.error.issues, {}, 'querystring')).toEqual({
+        'query.identifier': 'validation.too_long',
+        'query.extra': 'validation.unknown_field',
+      });
+      expect(fieldsFromIssues(result.error.issues, {}, 'params')).toMatchObject({
+        'params.identifier': 'validation.too_long',
+      });
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@ec/domain';
+import { asc, sites, users } from '@ec/db';
+import { createTestDb, type TestDatabase } from '@ec/db/testing';
+import { SITE_ASSETS_DIR } from '../app.ts';
+import { verifyPassword } from '../modules/auth/password.ts';
+import { DEMO_USERS } from './data.ts';
+import { createRandom } from './random.ts';
+import { hasDemoUsers, isDatabaseEmpty, seedDefaultSite, seedDemo } from './seed.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => db.close());
+
+const snapshot = async () => ({
+  sites: (await db.db.select().from(sites).orderBy(asc(sites.identifier))).map(
+    ({ createdAt: _c, updatedAt: _u, ...rest }) => rest,
+  ),
+  users: (await db.db.select().from(users).orderBy(asc(users.email))).map(
+    ({ createdAt: _c, updatedAt: _u, ...rest }) => rest,
+  ),
+});
+
+describe('demo seed', () => {
+  it('starts from an empty database', async () => {
+    expect(await isDatabaseEmpty(db.db)).toBe(true);
+    expect(await hasDemoUsers(db.db)).toBe(false);
+  });
+
+  it('is idempotent and deterministic: a second run leaves every row as it was, hashes included', async () => {
+    await seedDemo(db.db);
+    const first = await snapshot();
+    await seedDemo(db.db);
+    expect(await snapshot()).toEqual(first);
+    expect(first.sites).toHaveLength(4);
+    expect(await isDatabaseEmpty(db.db)).toBe(false);
+    expect(await hasDemoUsers(db.db)).toBe(true);
+  });
+
+  it('creates one user per role whose demo password verifies as argon2id', async () => {
+    const rows = await db.db.select().from(users);
+    expect(rows.map((u) => u.role).sort()).toEqual([...ROLES].sort());
+    for (const demo of DEMO_USERS) {
+      const row = rows.find((u) => u.email === demo.email);
+      expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verifyPassword(row?.passwordHash ?? '', demo.password)).toBe(true);
+    }
+  });
+
+  it('gives the sites distinct themes and real logo files, with maintenance on a non-default site', async () => {
+    const rows = await db.db.select().from(sites);
+    expect(new Set(rows.map((s) => s.theme)).size).toBe(rows.length);
+    for (const site of rows) {
+      for (const url of [site.logo, site.favicon]) {
+        const file = join(SITE_ASSETS_DIR, (url ?? '').replace('/api/site/assets/', ''));
+        expect(existsSync(file), `${site.identifier}: ${url}`).toBe(true);
+      }
+    }
+    const maintenance = rows.filter((s) => s.status === 'maintenance');
+    expect(maintenance.map((s) => s.identifier)).toEqual(['gridline']);
+    expect(rows.find((s) => s.identifier === 'default')?.hosts).toEqual(['localhost', '127.0.0.1']);
+  });
+
+  it('restores the default site on its own (the production bootstrap)', async () => {
+    const other = await createTestDb();
+    try {
+      await seedDefaultSite(other.db);
+      const rows = await other.db.select().from(sites);
+      expect(rows.map((s) => s.identifier)).toEqual(['default']);
+      expect(await other.db.select().from(users)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('createRandom', () => {
+  it('repeats its sequence for the same seed', () => {
+    const a = createRandom(42);
+    const b = createRandom(42);
+    expect(Array.from({ length: 5 }, () => a.next())).toEqual(
+      Array.from({ length: 5 }, () => b.next()),
+    );
+    expect(createRandom(1).bytes(8)).not.toEqual(createRandom(2).bytes(8));
+    const r = createRandom(7);
+    for (let i = 0; i < 100; i++) {
+      const n = r.int(3, 5);
+      expect(n).toBeGreaterThanOrEqual(3);
+      expect(n).toBeLessThanOrEqual(5);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { eq, sites, sql, users, type Db } from '@ec/db';
+import type { Logger } from '../logger.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { DEMO_SITES, DEMO_USERS, demoSiteAssets, type DemoSite } from './data.ts';
+import { createRandom, DEMO_SEED } from './random.ts';
+
+/** Whether the database has no sites yet (a first start). */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: sites.id }).from(sites).limit(1);
+  return row === undefined;
+}
+
+async function upsertSite(db: Db, site: DemoSite): Promise<number> {
+  const values = { ...site, ...demoSiteAssets(site.identifier) };
+  const { identifier: _identifier, ...changes } = values;
+  const [row] = await db
+    .insert(sites)
+    .values(values)
+    .onConflictDoUpdate({ target: sites.identifier, set: { ...changes, updatedAt: sql`now()` } })
+    .returning({ id: sites.id });
+  if (!row) throw new Error(`could not upsert site ${site.identifier}`);
+  return row.id;
+}
+
+/** Creates (or restores) only the default site: what a production installation needs to answer. */
+export async function seedDefaultSite(db: Db): Promise<void> {
+  const site = DEMO_SITES.find((s) => s.identifier === 'default');
+  if (site) await upsertSite(db, site);
+}
+
+/**
+ * The demo data: every demo site and one user per role. Deterministic (fixed-seed PRNG, also for the password
+ * salts) and idempotent (upserts by identifier and e-mail), so running it again restores the demo state.
+ */
+export async function seedDemo(db: Db, log?: Logger): Promise<{ sites: number; users: number }> {
+  const random = createRandom(DEMO_SEED);
+  const siteIds = new Map<string, number>();
+  for (const site of DEMO_SITES) siteIds.set(site.identifier, await upsertSite(db, site));
+
+  for (const user of DEMO_USERS) {
+    const siteId = siteIds.get(user.siteIdentifier);
+    if (siteId === undefined)
+      throw new Error(`demo user ${user.email}: unknown site ${user.siteIdentifier}`);
+    const passwordHash = await hashPassword(user.password, { salt: random.bytes(16) });
+    const values = {
+      email: user.email,
+      passwordHash,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      locale: user.locale,
+      siteId,
+    };
+    const { email: _email, ...changes } = values;
+    await db
+      .insert(users)
+      .values(values)
+      .onConflictDoUpdate({ target: users.email, set: { ...changes, updatedAt: sql`now()` } });
+  }
+  const counts = { sites: DEMO_SITES.length, users: DEMO_USERS.length };
+  log?.info(counts, 'demo data seeded');
+  return counts;
+}
+
+/** Prints the demo logins as a block of log lines (JSON-safe: one line per login). */
+export function logDemoLogins(log: Logger): void {
+  log.info(
+    'Demo sign-in (e-mail / password) — public demo credentials, never use them in production:',
+  );
+  for (const user of DEMO_USERS) {
+    log.info(`  ${user.role.padEnd(19)} ${user.email.padEnd(24)} / ${user.password}`);
+  }
+  log.info('  Demo sites: ?identifier=default | sunpower | gridline (maintenance) | voltika');
+}
+
+/** Whether the demo users are present (to print their logins only when they can sign in). */
+export async function hasDemoUsers(db: Db): Promise<boolean> {
+  const first = DEMO_USERS[0];
+  if (!first) return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, first.email))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,96 @@
+// Entry point: `node apps/server/src/server.ts` (npm start). Parses the configuration, opens and migrates the
+// database, seeds an empty one, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT.
+import { createDb, migrate } from '@ec/db';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createLogger } from './logger.ts';
+import {
+  hasDemoUsers,
+  isDatabaseEmpty,
+  logDemoLogins,
+  seedDefaultSite,
+  seedDemo,
+} from './seed/seed.ts';
+
+const started = performance.now();
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(
+    `${error.message}\n\nSee apps/server/README.md for every variable and its default.\n`,
+  );
+  process.exit(1);
+}
+
+const log = createLogger(config);
+const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  (error: unknown) => {
+    log.fatal({ err: error }, 'could not open the database');
+    process.exit(1);
+  },
+);
+
+try {
+  await migrate(db);
+  if (await isDatabaseEmpty(db.db)) {
+    if (config.seedDemo) {
+      log.info('empty database: seeding the demo data');
+      await seedDemo(db.db, log);
+    } else {
+      log.info('empty database: creating the default site (SEED_DEMO is off)');
+      await seedDefaultSite(db.db);
+    }
+  }
+} catch (error) {
+  log.fatal({ err: error }, 'could not prepare the database');
+  await db.close();
+  process.exit(1);
+}
+
+const app = await buildApp({ config, db, logger: log });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  log.fatal({ err: error }, 'could not listen');
+  await app.close();
+  await db.close();
+  process.exit(1);
+}
+
+log.info(
+  {
+    database: db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
+    startupMs: Math.round(performance.now() - started),
+  },
+  `ready: ${config.publicUrl ?? `http://localhost:${config.port}`} (API documentation at /api/docs)`,
+);
+if (config.seedDemo && (await hasDemoUsers(db.db))) logDemoLogins(log);
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    log.warn({ signal }, 'second signal: exiting now');
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  // Do not wait forever for a stuck connection.
+  const force = setTimeout(() => {
+    log.error('shutdown took longer than 10 s: exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', (signal) => void shutdown(signal));
+process.on('SIGINT', (signal) => void shutdown(signal));
