@@ -24,6 +24,8 @@ export function CookieSettingsDialog({
       title={t('cookies.settings_title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       centered
+      // Above the cookie banner, which floats over the page.
+      zIndex={400}
     >
       {/* Remounted per opening so the switch starts from the stored choice. */}
       {opened && <CookieSettingsForm analyticsInitially={analyticsInitially} onSave={onSave} />}

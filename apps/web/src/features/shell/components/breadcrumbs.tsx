@@ -32,7 +32,7 @@ export function Breadcrumbs({
               <Menu.Target>
                 <ActionIcon
                   variant="subtle"
-                  color="gray"
+                  className={classes.menuButton}
                   aria-label={t('layout.breadcrumbs_hidden', { count: hidden.length })}
                 >
                   <IconDots size={18} aria-hidden />

@@ -7,10 +7,8 @@ export function EmptyMenu() {
   const { t } = useTranslation();
   return (
     <Stack align="center" gap="xs" py="xl" px="md" ta="center">
-      <IconSitemap size={32} aria-hidden color="var(--mantine-color-dimmed)" />
-      <Text size="sm" c="dimmed">
-        {t('nav.menu_empty')}
-      </Text>
+      <IconSitemap size={32} aria-hidden opacity={0.7} />
+      <Text size="sm">{t('nav.menu_empty')}</Text>
     </Stack>
   );
 }

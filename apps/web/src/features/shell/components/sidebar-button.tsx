@@ -27,7 +27,7 @@ export function SidebarButton({
   const match = useMatch({ path: to ?? '', end: true });
   const active = to !== undefined && match !== null;
   const icon = <IconComponent size={20} aria-hidden />;
-  const common = { variant: active ? 'light' : 'subtle', loading } as const;
+  const common = { variant: 'subtle', loading } as const;
 
   if (collapsed) {
     const button =
