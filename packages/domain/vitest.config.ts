@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'domain', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bin/**/*.test.ts'] },
+  test: {
+    name: 'domain',
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bin/**/*.test.ts'],
+  },
 });
