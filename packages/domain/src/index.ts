@@ -1,3 +1,4 @@
 export * from './constants.ts';
 export * from './roles.ts';
 export * from './network-fee/index.ts';
+export * from './access/index.ts';
