@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './roles.ts';
 export * from './network-fee/index.ts';
 export * from './access/index.ts';
+export * from './password-rules.ts';
