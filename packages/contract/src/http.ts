@@ -22,6 +22,12 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RULE_BROKEN',
   'RATE_LIMITED',
+  /** Sign-in with the right password on an account whose e-mail is not verified yet (offer to resend). */
+  'EMAIL_NOT_VERIFIED',
+  /** A one-time token (password reset) that is unknown or already used. */
+  'TOKEN_INVALID',
+  /** A one-time token (password reset) past its lifetime. */
+  'TOKEN_EXPIRED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -1,9 +1,28 @@
 export * from './http.ts';
 export * from './site.ts';
 export * from './auth.ts';
+export * from './accounts.ts';
 
+import {
+  accountRoutes,
+  adminRoutes,
+  devRoutes,
+  impersonationRoutes,
+  oidcRoutes,
+  securityRoutes,
+} from './accounts.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes, siteRoutes } from './site.ts';
 
 /** Every route of the API, grouped by module. The server registers exactly these. */
-export const routes = { site: siteRoutes, health: healthRoutes, auth: authRoutes } as const;
+export const routes = {
+  site: siteRoutes,
+  health: healthRoutes,
+  auth: authRoutes,
+  accounts: accountRoutes,
+  impersonation: impersonationRoutes,
+  oidc: oidcRoutes,
+  security: securityRoutes,
+  admin: adminRoutes,
+  dev: devRoutes,
+} as const;
