@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { currentUserQueryOptions } from '../features/auth/api/auth-api.ts';
-import { requireUser } from '../features/auth/guard.ts';
 import { RouteErrorBoundary } from '../features/errors/components/route-error-boundary.tsx';
 import { withChunkTimeout } from '../shared/lazy/chunk-load.ts';
 import type { RouteHandle } from '../shared/routing/route-handle.ts';
@@ -33,9 +32,28 @@ export function createRoutes(
 ): RouteObject[] {
   const joinStart = (request: Request) => start.run(new URL(request.url));
 
-  const requireSignedIn = async ({ request }: LoaderFunctionArgs) => {
-    await joinStart(request);
-    return requireUser(queryClient, request);
+  // Filled in below, once the route table exists; loaders run only after that.
+  let routes: RouteObject[] = [];
+  const routeExists = (path: string) => {
+    const matches = matchRoutes(routes, path);
+    return matches !== null && matches[matches.length - 1]?.route.path !== '*';
+  };
+
+  // The guard (with the domain's access rules) loads with the first signed-in page, not with /auth/login.
+  const loadGuard = withChunkTimeout(() => import('../features/auth/guard.ts'));
+
+  // Every signed-in page: the domain's guard (sign-in with the way back, role, set-up).
+  const guarded = async ({ request }: LoaderFunctionArgs) => {
+    const [{ guardRoute }] = await Promise.all([loadGuard(), joinStart(request)]);
+    return guardRoute(queryClient, request, routeExists);
+  };
+
+  // `/`: the role's landing page once it exists, else the home page.
+  const landing = async ({ request }: LoaderFunctionArgs) => {
+    const [{ landingRedirect }] = await Promise.all([loadGuard(), joinStart(request)]);
+    const user = await queryClient.ensureQueryData(currentUserQueryOptions());
+    const to = user && landingRedirect(user, new URL(request.url).search, routeExists);
+    return to ? redirect(to) : null;
   };
 
   const notFound = async ({ request }: LoaderFunctionArgs): Promise<NotFoundData> => {
@@ -54,7 +72,7 @@ export function createRoutes(
     (m) => m.SupportRoute,
   );
 
-  return [
+  routes = [
     {
       id: 'root',
       path: '/',
@@ -105,7 +123,7 @@ export function createRoutes(
             },
             {
               id: 'main',
-              loader: requireSignedIn,
+              loader: guarded,
               handle: handle({ breadcrumb: { labelKey: 'nav.home', to: '/' } }),
               lazy: lazyComponent(
                 () => import('./layouts/main-layout.tsx'),
@@ -118,6 +136,7 @@ export function createRoutes(
                   children: [
                     {
                       index: true,
+                      loader: landing,
                       handle: handle({ title: 'home.title' }),
                       lazy: lazyComponent(
                         () => import('./routes/home-route.tsx'),
@@ -161,4 +180,5 @@ export function createRoutes(
       ],
     },
   ];
+  return routes;
 }
