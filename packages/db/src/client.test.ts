@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, PGLITE_SUBDIR, queryRows } from './client.ts';
-import { migrate } from './migrate.ts';
+import { migrate, MIGRATIONS_FOLDER } from './migrate.ts';
 import { appSettings, sites, users } from './schema/index.ts';
 import { eq, sql } from './index.ts';
 
@@ -51,7 +51,47 @@ describe('migrate', () => {
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(rows.map((r) => r.table_name)).toEqual(['app_settings', 'sessions', 'sites', 'users']);
+    expect(rows.map((r) => r.table_name)).toEqual([
+      'app_settings',
+      'audit_log',
+      'invitations',
+      'mail_outbox',
+      'oidc_identities',
+      'oidc_states',
+      'rate_limits',
+      'sessions',
+      'sites',
+      'user_tokens',
+      'users',
+    ]);
+    await database.close();
+  });
+
+  it('0001_accounts treats users that existed before e-mail verification as verified', async () => {
+    // A migrations folder holding only the foundation migration, to create a user before 0001 runs.
+    const folder = join(tmp, 'migrations-0000');
+    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+    const journalFile = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+    writeFileSync(
+      journalFile,
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }),
+    );
+
+    const database = await createDb();
+    await migrate(database, { migrationsFolder: folder });
+    await queryRows(
+      database.db,
+      sql`insert into sites (identifier, product_name, support_email) values ('s', 'P', 'x@y.z')`,
+    );
+    await queryRows(
+      database.db,
+      sql`insert into users (email, site_id, created_at) select 'old@x.y', id, '2024-05-01T00:00:00Z' from sites`,
+    );
+    await migrate(database);
+    const [user] = await database.db.select().from(users).where(eq(users.email, 'old@x.y'));
+    expect(user?.emailVerifiedAt?.toISOString()).toBe('2024-05-01T00:00:00.000Z');
+    expect(user?.type).toBe('PROVISIONED');
     await database.close();
   });
 

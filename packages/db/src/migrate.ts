@@ -16,8 +16,12 @@ export const MIGRATION_LOCK_KEY = 7_311_004_001;
  * Applies pending migrations with drizzle's migrator for the handle's driver. On PostgreSQL, instances starting
  * together take turns through an advisory lock, so each migration runs once.
  */
-export async function migrate(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+export async function migrate(
+  database: Database,
+  options: { migrationsFolder?: string } = {},
+): Promise<void> {
+  // Another folder only in tests that migrate step by step (data migrations).
+  const config = { migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER };
   // The handle was built by createDb with the driver named by `kind`, so the narrowing casts are sound.
   if (database.kind === 'pglite') {
     await migratePglite(database.db as PgliteDatabase<Schema>, config);

@@ -2,3 +2,4 @@ export * from './app-settings.ts';
 export * from './sessions.ts';
 export * from './sites.ts';
 export * from './users.ts';
+export * from './accounts.ts';
