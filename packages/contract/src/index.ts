@@ -1,3 +1,4 @@
+import './zod-config.ts';
 export * from './http.ts';
 export * from './site.ts';
 export * from './auth.ts';
