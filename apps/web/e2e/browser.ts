@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -23,9 +22,11 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** Launches Debian's Chromium headless with the flags these machines need and a fresh profile. */
+/**
+ * Launches Debian's Chromium headless with the flags these machines need. The profile is fresh: Playwright
+ * creates a temporary one per launch and deletes it on close (it refuses a `--user-data-dir` argument).
+ */
 export async function startBrowser(): Promise<Session> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'ec-chromium-'));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -37,7 +38,6 @@ export async function startBrowser(): Promise<Session> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
   const baseUrl = inject('baseUrl');
@@ -55,15 +55,22 @@ export async function startBrowser(): Promise<Session> {
     },
     async close() {
       await browser.close();
-      rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Saves a full-page screenshot under e2e/screenshots (ignored by git) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot under e2e/screenshots (ignored by git) for a person to look at: the full page, or only the
+ * viewport (`fullPage: false`) when a modal overlay covers just the viewport.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // Transitions finish at once, so a screenshot never catches a half-open dialog or sidebar.
+  await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: 'disabled' });
   return path;
 }
