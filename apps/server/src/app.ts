@@ -7,10 +7,30 @@ import { routes } from '@ec/contract';
 import type { Database } from '@ec/db';
 import type { Config, TrustProxy } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { accountHandlers } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createOriginResolver } from './modules/accounts/links.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { adminHandlers } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authHandlers, createAuthenticate } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
+import { impersonationHandlers } from './modules/impersonation/impersonation.routes.ts';
+import { createImpersonationService } from './modules/impersonation/impersonation.service.ts';
+import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
+import { securityHandlers } from './modules/invitations/invitations.routes.ts';
+import { createInvitationsService } from './modules/invitations/invitations.service.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { devHandlers } from './modules/mail/mail.routes.ts';
+import { createMailService, type MailService } from './modules/mail/mail.service.ts';
+import { createOidcRepository } from './modules/oidc/oidc.repository.ts';
+import { oidcHandlers, registerOidcRedirects } from './modules/oidc/oidc.routes.ts';
+import { createOidcService, type OidcService } from './modules/oidc/oidc.service.ts';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
+import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { resolveSessionSecret } from './modules/settings/settings.service.ts';
 import { createSiteRepository } from './modules/site/site.repository.ts';
@@ -51,6 +71,13 @@ export interface BuildAppOptions {
   siteCacheMs?: number;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing mail; tests await `mail.idle()` before reading the outbox or the SMTP server. */
+    mail: MailService;
+  }
+}
+
 /**
  * Builds the Fastify app: security headers and CSRF check, compression, error envelopes, the contract's routes
  * with their access rules, OpenAPI at /api/docs, site assets and the built SPA. Does not listen.
@@ -76,12 +103,64 @@ export async function buildApp({
   );
   const siteService = createSiteService(createSiteRepository(db.db), { cacheMs: siteCacheMs });
   const translationsService = createTranslationsService();
+  const limiter = createRateLimiter(createRateLimitRepository(db.db), {
+    enabled: config.rateLimits,
+  });
   const authService = createAuthService(createAuthRepository(db.db), {
     idleMinutes: config.sessionIdleMinutes,
     maxDays: config.sessionMaxDays,
+    limiter,
+    log: app.log,
   });
   const cookiePolicy = { secure: config.publicUrl?.startsWith('https:') ?? false };
   const https = cookiePolicy.secure;
+  const mailService = createMailService({
+    config,
+    repo: createMailRepository(db.db),
+    translations: translationsService,
+    log: app.log,
+  });
+  app.decorate('mail', mailService);
+  app.addHook('onClose', () => mailService.close());
+  if (!config.smtpUrl) {
+    app.log.info(
+      config.devMailbox
+        ? 'no SMTP_URL: mail goes to the development mailbox (GET /api/dev/mailbox)'
+        : 'no SMTP_URL: mail is stored in the mail_outbox table only',
+    );
+  }
+  const auditService = createAuditService(createAuditRepository(db.db));
+  const invitationsService = createInvitationsService(createInvitationsRepository(db.db));
+  const origin = createOriginResolver(config, siteService, app.log);
+  // The data export lists social identities, so the accounts service reaches the OIDC service created after it.
+  const late: { oidc?: OidcService } = {};
+  const accountsService = createAccountsService({
+    repo: createAccountsRepository(db.db),
+    auth: authService,
+    mail: mailService,
+    sites: siteService,
+    limiter,
+    log: app.log,
+    exportSources: {
+      socialIdentities: async (userId) => (late.oidc ? late.oidc.identitiesOf(userId) : []),
+      invitations: (email) => invitationsService.forEmail(email),
+      auditLog: (userId) => auditService.forUser(userId),
+    },
+  });
+  const oidcService = createOidcService({
+    providers: config.oidcProviders,
+    repo: createOidcRepository(db.db),
+    accounts: accountsService,
+    auth: authService,
+    sites: siteService,
+    log: app.log,
+    allowInsecure: config.nodeEnv !== 'production',
+  });
+  late.oidc = oidcService;
+  const impersonationService = createImpersonationService({
+    auth: authService,
+    audit: auditService,
+  });
 
   registerErrorHandling(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
@@ -96,10 +175,27 @@ export async function buildApp({
     {
       site: siteHandlers(siteService, translationsService),
       health: healthHandlers(() => db.ping()),
-      auth: authHandlers(authService, cookiePolicy),
+      auth: authHandlers(authService, cookiePolicy, auditService),
+      accounts: accountHandlers({
+        accounts: accountsService,
+        sites: siteService,
+        origin,
+        policy: cookiePolicy,
+      }),
+      impersonation: impersonationHandlers(impersonationService),
+      oidc: oidcHandlers(oidcService),
+      security: securityHandlers(invitationsService),
+      admin: adminHandlers(auditService),
+      dev: devHandlers(mailService),
     },
     { authenticate: createAuthenticate(authService, cookiePolicy) },
   );
+  registerOidcRedirects(app, {
+    oidc: oidcService,
+    sites: siteService,
+    origin,
+    policy: cookiePolicy,
+  });
 
   await app.register(fastifyStatic, {
     root: SITE_ASSETS_DIR,

@@ -17,6 +17,52 @@ const VALID: Record<
   'auth.login': { body: { data: { email: 'admin@demo.energy', password: 'demo-admin-2024' } } },
   'auth.logout': {},
   'auth.user': {},
+  'accounts.register': {
+    query: { identifier: 'sunpower' },
+    body: {
+      data: {
+        firstName: 'Ana',
+        lastName: 'Novak',
+        email: 'bad-input@example.com',
+        password: 'sunny-day-2024',
+        passwordRepeat: 'sunny-day-2024',
+        countryCode: 'SI',
+        locale: 'sl',
+        acceptPrivacy: true,
+        acceptTerms: true,
+        marketingConsent: false,
+      },
+    },
+  },
+  'accounts.verifyEmail': { body: { data: { token: 'A'.repeat(43) } } },
+  'accounts.resendVerification': { body: { data: { email: 'unverified@demo.energy' } } },
+  'accounts.forgottenPassword': { body: { data: { email: 'nobody@demo.energy' } } },
+  'accounts.resetPassword': {
+    body: {
+      data: { token: 'A'.repeat(43), password: 'new-pass-2024', passwordRepeat: 'new-pass-2024' },
+    },
+  },
+  // A wrong current password, so the signed-in session keeps its password.
+  'accounts.changePassword': {
+    body: {
+      data: {
+        currentPassword: 'not-the-password',
+        newPassword: 'new-pass-2024',
+        newPasswordRepeat: 'new-pass-2024',
+      },
+    },
+  },
+  'accounts.updateUser': { body: { data: { themePreference: 'dark' } } },
+  'accounts.exportUser': {},
+  'accounts.deleteUser': { body: { data: { password: 'not-the-password' } } },
+  // An unknown user, so the signed-in session never starts acting as someone else.
+  'impersonation.impersonate': { body: { data: { userId: 999_999 } } },
+  'impersonation.unimpersonate': {},
+  'oidc.providers': {},
+  'security.validateConfirmation': { body: { data: { id: 1, action: 'LOCATION_INVITE' } } },
+  'admin.auditLog': { query: { page: '1', pageSize: '10' } },
+  'dev.mailbox': {},
+  'dev.mailboxMessage': { params: { id: '1' } },
 };
 
 const HUGE = 'x'.repeat(1_100_000);

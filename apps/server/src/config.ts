@@ -52,6 +52,40 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   SEED_DEMO: bool('SEED_DEMO').optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().max(320).default('Cloud <no-reply@localhost>'),
+  DEV_MAILBOX: bool('DEV_MAILBOX').optional(),
+  OIDC_PROVIDERS: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, 'MICROSOFT_TENANT must be a tenant id, domain or "common"')
+    .default('common'),
+  RATE_LIMITS: bool('RATE_LIMITS').optional(),
+});
+
+/** An OpenID Connect provider for social sign-in. */
+export interface OidcProviderConfig {
+  /** Short id used in URLs (`/api/auth/oidc/<id>/start`). */
+  id: string;
+  /** Button label (a brand name, not translated). */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+}
+
+const oidcProviderSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,32}$/, 'id must be 1-32 of a-z, 0-9 and -'),
+  name: z.string().min(1).max(60),
+  issuer: httpUrl('issuer'),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1).optional(),
 });
 
 /** `TRUST_PROXY` as Fastify takes it: off, on, a hop count, or a list of addresses/CIDRs. */
@@ -77,6 +111,16 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Whether an empty database gets the demo sites and logins (default: everywhere but production). */
   seedDemo: boolean;
+  /** SMTP server for outgoing mail; undefined = mail goes to the `mail_outbox` table (and the log). */
+  smtpUrl: string | undefined;
+  /** Sender of every message, e.g. `Cloud <no-reply@example.com>`. */
+  mailFrom: string;
+  /** Whether GET /api/dev/mailbox shows the outbox (default: without SMTP_URL; never in production). */
+  devMailbox: boolean;
+  /** Social sign-in providers (OIDC_PROVIDERS, then Google and Microsoft when their client ids are set). */
+  oidcProviders: OidcProviderConfig[];
+  /** Whether sign-in, registration and mail requests are rate-limited (RATE_LIMITS, default on). */
+  rateLimits: boolean;
 }
 
 /** A configuration problem; `message` lists every invalid variable, one per line. */
@@ -105,6 +149,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = result.data;
   const nodeEnv = e.NODE_ENV;
+  const yes = (value: string | undefined) =>
+    value !== undefined && ['true', '1', 'yes'].includes(value);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -124,7 +170,70 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       e.SEED_DEMO === undefined
         ? nodeEnv !== 'production'
         : ['true', '1', 'yes'].includes(e.SEED_DEMO),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    devMailbox:
+      nodeEnv !== 'production' &&
+      (e.DEV_MAILBOX === undefined ? e.SMTP_URL === undefined : yes(e.DEV_MAILBOX)),
+    oidcProviders: parseOidcProviders(e),
+    rateLimits: e.RATE_LIMITS === undefined || yes(e.RATE_LIMITS),
   };
+}
+
+/**
+ * OIDC_PROVIDERS (a JSON list) first; then Google and Microsoft when their client ids are set and OIDC_PROVIDERS
+ * does not already define the same id.
+ */
+function parseOidcProviders(e: z.infer<typeof envSchema>): OidcProviderConfig[] {
+  const providers: OidcProviderConfig[] = [];
+  if (e.OIDC_PROVIDERS !== undefined) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(e.OIDC_PROVIDERS);
+    } catch {
+      throw new ConfigError('Invalid configuration:\n  OIDC_PROVIDERS: must be a JSON list');
+    }
+    const parsed = z.array(oidcProviderSchema).max(20).safeParse(raw);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map(
+        (issue) => `  OIDC_PROVIDERS[${issue.path.join('.')}]: ${issue.message}`,
+      );
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    }
+    const ids = new Set<string>();
+    for (const provider of parsed.data) {
+      if (ids.has(provider.id)) {
+        throw new ConfigError(
+          `Invalid configuration:\n  OIDC_PROVIDERS: duplicate id ${provider.id}`,
+        );
+      }
+      ids.add(provider.id);
+      providers.push({ ...provider, clientSecret: provider.clientSecret });
+    }
+  }
+  const defaults: OidcProviderConfig[] = [];
+  if (e.GOOGLE_CLIENT_ID) {
+    defaults.push({
+      id: 'google',
+      name: 'Google',
+      issuer: 'https://accounts.google.com',
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (e.MICROSOFT_CLIENT_ID) {
+    defaults.push({
+      id: 'microsoft',
+      name: 'Microsoft',
+      issuer: `https://login.microsoftonline.com/${e.MICROSOFT_TENANT}/v2.0`,
+      clientId: e.MICROSOFT_CLIENT_ID,
+      clientSecret: e.MICROSOFT_CLIENT_SECRET,
+    });
+  }
+  for (const provider of defaults) {
+    if (!providers.some((p) => p.id === provider.id)) providers.push(provider);
+  }
+  return providers;
 }
 
 function resolveFrom(base: string, path: string): string {

@@ -13,17 +13,25 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly params: ErrorParams | undefined;
+  /** Response headers to send with the error (e.g. Retry-After). */
+  readonly headers: Record<string, string> | undefined;
 
   constructor(
     statusCode: number,
     code: ErrorCode,
-    options: { message?: string; fields?: Record<string, string>; params?: ErrorParams } = {},
+    options: {
+      message?: string;
+      fields?: Record<string, string>;
+      params?: ErrorParams;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(options.message ?? `errors.${code}`);
     this.statusCode = statusCode;
     this.code = code;
     this.fields = options.fields;
     this.params = options.params;
+    this.headers = options.headers;
   }
 }
 
@@ -46,3 +54,15 @@ export const forbidden = (message?: string) =>
   new AppError(403, 'FORBIDDEN', message ? { message } : {});
 /** 404: no such resource (also for another tenant's resource). */
 export const notFound = () => new AppError(404, 'NOT_FOUND');
+/** 422: a rule of the product forbids it; `message` is the rule's translation key. */
+export const ruleBroken = (message?: string) =>
+  new AppError(422, 'RULE_BROKEN', message ? { message } : {});
+/** 400 with field errors (translation keys), for checks that need stored data (e.g. the current password). */
+export const invalidFields = (fields: Record<string, string>) =>
+  new AppError(400, 'VALIDATION_FAILED', { fields });
+/** 429 with the seconds until the window ends, as `params.seconds` and the Retry-After header. */
+export const rateLimited = (seconds: number) =>
+  new AppError(429, 'RATE_LIMITED', {
+    params: { seconds },
+    headers: { 'retry-after': String(seconds) },
+  });

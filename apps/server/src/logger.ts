@@ -35,3 +35,6 @@ export function createLogger(
   }
   return pino(base);
 }
+
+/** What services log through: the app's logger (app.log) or a test's. */
+export type Log = Pick<Logger, 'info' | 'warn' | 'error'>;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@ec/contract';
 import { AppError } from '../errors.ts';
+import { userRecord } from '../test/fixtures.ts';
 import type { Actor } from '../modules/auth/auth.service.ts';
 import { NOT_MODIFIED, registerContractRoutes } from './contract-routes.ts';
 import { registerErrorHandling } from './errors.ts';
@@ -75,17 +76,8 @@ const testRoutes = {
 
 const actorFor = (role: Actor['user']['role']): Actor => ({
   sessionId: 's',
-  user: {
-    id: 1,
-    email: `${role}@x.test`,
-    firstName: '',
-    lastName: '',
-    role,
-    locale: 'en',
-    siteId: 1,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  },
+  user: userRecord({ email: `${role}@x.test`, role }),
+  impersonator: null,
 });
 
 let app: FastifyInstance;

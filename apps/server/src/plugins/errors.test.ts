@@ -60,7 +60,7 @@ describe('error envelopes', () => {
     ['GET', '/api/nope'],
     ['GET', '/api'],
     ['POST', '/api/site/info'],
-    ['DELETE', '/api/auth/user'],
+    ['DELETE', '/api/auth/session'],
     ['GET', '/api/site/translations/en/extra'],
   ])('unknown route %s %s → JSON 404 NOT_FOUND', async (method, url) => {
     expectError(await t.app.inject({ method: method as 'GET', url }), 404, 'NOT_FOUND');

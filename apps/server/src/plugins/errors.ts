@@ -49,6 +49,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.code, {
         message: error.message,
         fields: error.fields,

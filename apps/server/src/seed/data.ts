@@ -153,3 +153,39 @@ export const DEMO_USERS: readonly DemoUser[] = [
     siteIdentifier: 'default',
   },
 ];
+
+/** When the demo logins were verified (fixed, so the seed stays deterministic). */
+export const DEMO_VERIFIED_AT = new Date('2024-01-01T00:00:00Z');
+
+/**
+ * A self-registered basic user who never confirmed the e-mail: signing in answers EMAIL_NOT_VERIFIED, so the
+ * resend flow can be tried (the mail lands in the development mailbox).
+ */
+export const DEMO_UNVERIFIED_USER: DemoUser = {
+  email: 'unverified@demo.energy',
+  password: 'demo-unverified-2024',
+  firstName: 'Nejc',
+  lastName: 'Potrjen',
+  role: 'ROLE_USER_BASIC',
+  locale: 'sl',
+  siteIdentifier: 'default',
+};
+
+/** A pending location invitation (spec 001 §2 confirmation flow). */
+export interface DemoInvitation {
+  /** Fixed, so the confirmation link is known: `/?confirmationAction=LOCATION_INVITE&confirmationId=1`. */
+  id: number;
+  email: string;
+  locationName: string;
+  expiresAt: Date;
+}
+
+/** Invitations for the demo: one pending LOCATION_INVITE for the basic user. */
+export const DEMO_INVITATIONS: readonly DemoInvitation[] = [
+  {
+    id: 1,
+    email: 'basic@demo.energy',
+    locationName: 'Hiša Bled',
+    expiresAt: new Date('2099-12-31T23:00:00Z'),
+  },
+];

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@ec/domain';
-import { asc, sites, users } from '@ec/db';
+import { asc, eq, invitations, sites, users } from '@ec/db';
 import { createTestDb, type TestDatabase } from '@ec/db/testing';
 import { SITE_ASSETS_DIR } from '../app.ts';
 import { verifyPassword } from '../modules/auth/password.ts';
-import { DEMO_USERS } from './data.ts';
+import { DEMO_UNVERIFIED_USER, DEMO_USERS } from './data.ts';
 import { createRandom } from './random.ts';
 import { hasDemoUsers, isDatabaseEmpty, seedDefaultSite, seedDemo } from './seed.ts';
 
@@ -23,6 +23,7 @@ const snapshot = async () => ({
   users: (await db.db.select().from(users).orderBy(asc(users.email))).map(
     ({ createdAt: _c, updatedAt: _u, ...rest }) => rest,
   ),
+  invitations: await db.db.select().from(invitations).orderBy(asc(invitations.id)),
 });
 
 describe('demo seed', () => {
@@ -41,14 +42,49 @@ describe('demo seed', () => {
     expect(await hasDemoUsers(db.db)).toBe(true);
   });
 
-  it('creates one user per role whose demo password verifies as argon2id', async () => {
+  it('creates one verified user per role whose demo password verifies as argon2id', async () => {
     const rows = await db.db.select().from(users);
-    expect(rows.map((u) => u.role).sort()).toEqual([...ROLES].sort());
+    const verified = rows.filter((u) => u.emailVerifiedAt !== null);
+    expect(verified.map((u) => u.role).sort()).toEqual([...ROLES].sort());
     for (const demo of DEMO_USERS) {
       const row = rows.find((u) => u.email === demo.email);
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(row?.emailVerifiedAt).not.toBeNull();
       expect(await verifyPassword(row?.passwordHash ?? '', demo.password)).toBe(true);
     }
+  });
+
+  it('adds one unverified self-registered basic user', async () => {
+    const [row] = await db.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_UNVERIFIED_USER.email));
+    expect(row).toMatchObject({
+      role: 'ROLE_USER_BASIC',
+      type: 'REGISTERED',
+      emailVerifiedAt: null,
+    });
+    expect(await verifyPassword(row?.passwordHash ?? '', DEMO_UNVERIFIED_USER.password)).toBe(true);
+  });
+
+  it('adds the pending invitation 1 for the basic user, and new invitations get later ids', async () => {
+    const rows = await db.db.select().from(invitations);
+    expect(rows).toMatchObject([
+      { id: 1, email: 'basic@demo.energy', locationName: 'Hiša Bled', status: 'pending' },
+    ]);
+    const [next] = await db.db
+      .insert(invitations)
+      .values({ email: 'x@y.z', locationName: 'X', expiresAt: new Date() })
+      .returning({ id: invitations.id });
+    expect(next?.id).toBe(2);
+    await db.db.delete(invitations).where(eq(invitations.id, 2));
+  });
+
+  it('restores a confirmed demo invitation to pending', async () => {
+    await db.db.update(invitations).set({ status: 'confirmed' }).where(eq(invitations.id, 1));
+    await seedDemo(db.db);
+    const [row] = await db.db.select().from(invitations).where(eq(invitations.id, 1));
+    expect(row?.status).toBe('pending');
   });
 
   it('gives the sites distinct themes and real logo files, with maintenance on a non-default site', async () => {

@@ -1,7 +1,15 @@
-import { eq, sites, sql, users, type Db } from '@ec/db';
+import { eq, invitations, sites, sql, users, type Db } from '@ec/db';
 import type { Logger } from '../logger.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { DEMO_SITES, DEMO_USERS, demoSiteAssets, type DemoSite } from './data.ts';
+import {
+  DEMO_INVITATIONS,
+  DEMO_SITES,
+  DEMO_UNVERIFIED_USER,
+  DEMO_USERS,
+  DEMO_VERIFIED_AT,
+  demoSiteAssets,
+  type DemoSite,
+} from './data.ts';
 import { createRandom, DEMO_SEED } from './random.ts';
 
 /** Whether the database has no sites yet (a first start). */
@@ -29,15 +37,19 @@ export async function seedDefaultSite(db: Db): Promise<void> {
 }
 
 /**
- * The demo data: every demo site and one user per role. Deterministic (fixed-seed PRNG, also for the password
- * salts) and idempotent (upserts by identifier and e-mail), so running it again restores the demo state.
+ * The demo data: every demo site, one verified user per role, one unverified user and a pending location
+ * invitation. Deterministic (fixed-seed PRNG, also for the password salts; fixed dates) and idempotent (upserts by
+ * identifier, e-mail and invitation id), so running it again restores the demo state.
  */
-export async function seedDemo(db: Db, log?: Logger): Promise<{ sites: number; users: number }> {
+export async function seedDemo(
+  db: Db,
+  log?: Logger,
+): Promise<{ sites: number; users: number; invitations: number }> {
   const random = createRandom(DEMO_SEED);
   const siteIds = new Map<string, number>();
   for (const site of DEMO_SITES) siteIds.set(site.identifier, await upsertSite(db, site));
 
-  for (const user of DEMO_USERS) {
+  for (const user of [...DEMO_USERS, DEMO_UNVERIFIED_USER]) {
     const siteId = siteIds.get(user.siteIdentifier);
     if (siteId === undefined)
       throw new Error(`demo user ${user.email}: unknown site ${user.siteIdentifier}`);
@@ -50,6 +62,9 @@ export async function seedDemo(db: Db, log?: Logger): Promise<{ sites: number; u
       role: user.role,
       locale: user.locale,
       siteId,
+      type: user === DEMO_UNVERIFIED_USER ? ('REGISTERED' as const) : ('PROVISIONED' as const),
+      emailVerifiedAt: user === DEMO_UNVERIFIED_USER ? null : DEMO_VERIFIED_AT,
+      countryCode: 'SI',
     };
     const { email: _email, ...changes } = values;
     await db
@@ -57,7 +72,32 @@ export async function seedDemo(db: Db, log?: Logger): Promise<{ sites: number; u
       .values(values)
       .onConflictDoUpdate({ target: users.email, set: { ...changes, updatedAt: sql`now()` } });
   }
-  const counts = { sites: DEMO_SITES.length, users: DEMO_USERS.length };
+
+  for (const invitation of DEMO_INVITATIONS) {
+    const values = {
+      ...invitation,
+      locationId: null,
+      status: 'pending' as const,
+      createdAt: DEMO_VERIFIED_AT,
+      confirmedAt: null,
+      confirmedBy: null,
+    };
+    const { id: _id, ...changes } = values;
+    await db
+      .insert(invitations)
+      .values(values)
+      .onConflictDoUpdate({ target: invitations.id, set: changes });
+  }
+  // The ids above were given explicitly: move the sequence past them so later invitations do not collide.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('invitations', 'id'), greatest((select max(id) from invitations), 1))`,
+  );
+
+  const counts = {
+    sites: DEMO_SITES.length,
+    users: DEMO_USERS.length + 1,
+    invitations: DEMO_INVITATIONS.length,
+  };
   log?.info(counts, 'demo data seeded');
   return counts;
 }
@@ -70,7 +110,16 @@ export function logDemoLogins(log: Logger): void {
   for (const user of DEMO_USERS) {
     log.info(`  ${user.role.padEnd(19)} ${user.email.padEnd(24)} / ${user.password}`);
   }
+  const unverified = DEMO_UNVERIFIED_USER;
+  log.info(
+    `  ${'(e-mail unverified)'.padEnd(19)} ${unverified.email.padEnd(24)} / ${unverified.password}`,
+  );
   log.info('  Demo sites: ?identifier=default | sunpower | gridline (maintenance) | voltika');
+  for (const invitation of DEMO_INVITATIONS) {
+    log.info(
+      `  Invitation for ${invitation.email} to "${invitation.locationName}": /?confirmationAction=LOCATION_INVITE&confirmationId=${invitation.id}`,
+    );
+  }
 }
 
 /** Whether the demo users are present (to print their logins only when they can sign in). */

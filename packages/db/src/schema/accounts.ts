@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sites } from './sites.ts';
 import { users } from './users.ts';
 
 /** What a one-time token is for. */
@@ -136,6 +137,8 @@ export const oidcStates = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
     redirect: text('redirect').notNull(),
+    /** The site the sign-in started on: a first sign-in creates the account there. */
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -1,12 +1,27 @@
-import { and, eq, lt, or, sessions, users, type Db, type InferSelectModel } from '@ec/db';
+import {
+  and,
+  desc,
+  eq,
+  lt,
+  ne,
+  or,
+  sessions,
+  sql,
+  users,
+  type Db,
+  type InferSelectModel,
+} from '@ec/db';
 
-/** A user row as the server uses it (the password hash stays in the repository). */
-export type UserRecord = Omit<InferSelectModel<typeof users>, 'passwordHash'>;
+/** A user row as the server uses it: the password hash stays in the repositories, only whether there is one. */
+export type UserRecord = Omit<InferSelectModel<typeof users>, 'passwordHash'> & {
+  hasPassword: boolean;
+};
 
 /** A session row. */
 export type SessionRecord = InferSelectModel<typeof sessions>;
 
-const userColumns = {
+/** The columns of a {@link UserRecord}, for every query that reads users. */
+export const userColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
@@ -14,8 +29,19 @@ const userColumns = {
   role: users.role,
   locale: users.locale,
   siteId: users.siteId,
+  type: users.type,
+  emailVerifiedAt: users.emailVerifiedAt,
+  countryCode: users.countryCode,
+  themePreference: users.themePreference,
+  spotRegionCode: users.spotRegionCode,
+  spotRegionType: users.spotRegionType,
+  marketingConsent: users.marketingConsent,
+  marketingConsentAt: users.marketingConsentAt,
+  privacyAcceptedAt: users.privacyAcceptedAt,
+  termsAcceptedAt: users.termsAcceptedAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  hasPassword: sql<boolean>`(${users.passwordHash} is not null)`.mapWith(Boolean),
 };
 
 /** Users and sessions storage for sign-in. */
@@ -29,6 +55,11 @@ export function createAuthRepository(db: Db) {
         .from(users)
         .where(eq(users.email, email))
         .limit(1);
+      return row;
+    },
+
+    async findUser(id: number): Promise<UserRecord | undefined> {
+      const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
 
@@ -59,8 +90,23 @@ export function createAuthRepository(db: Db) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
     },
 
+    async setImpersonation(id: string, impersonatedUserId: number | null): Promise<void> {
+      await db.update(sessions).set({ impersonatedUserId }).where(eq(sessions.id, id));
+    },
+
     async deleteSession(id: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    /** Deletes every session of the user, except `keepId` when given. */
+    async deleteUserSessions(userId: number, keepId?: string): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(
+          keepId === undefined
+            ? eq(sessions.userId, userId)
+            : and(eq(sessions.userId, userId), ne(sessions.id, keepId)),
+        );
     },
 
     /** Removes a user's sessions that ended (absolute expiry passed or idle since `idleCutoff`). */
@@ -73,6 +119,14 @@ export function createAuthRepository(db: Db) {
             or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)),
           ),
         );
+    },
+
+    async listSessions(userId: number): Promise<SessionRecord[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.createdAt));
     },
   };
 }

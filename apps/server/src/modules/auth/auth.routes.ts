@@ -2,7 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { authRoutes } from '@ec/contract';
 import { unauthenticated } from '../../errors.ts';
 import type { Authenticate, GroupHandlers } from '../../plugins/contract-routes.ts';
-import { toAuthUser, type AuthService } from './auth.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import {
+  toAuthUser,
+  type AuthService,
+  type ClientInfo,
+  type StartedSession,
+} from './auth.service.ts';
 
 /** The session cookie (docs/glossary.md: Session). */
 export const SESSION_COOKIE = 'ec_session';
@@ -12,14 +18,38 @@ export interface CookiePolicy {
   secure: boolean;
 }
 
-function cookieOptions(policy: CookiePolicy) {
+/** Attributes of the session cookie. */
+export function cookieOptions(policy: CookiePolicy) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: policy.secure };
 }
 
-function readToken(request: FastifyRequest): string | undefined {
+/** The session token the request carries, when it looks like one. */
+export function readToken(request: FastifyRequest): string | undefined {
   const token = request.cookies[SESSION_COOKIE];
   // A real token is 43 base64url characters; anything else cannot match and is not worth a query.
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+}
+
+/** Sets the session cookie of a new session. */
+export function setSessionCookie(
+  reply: FastifyReply,
+  policy: CookiePolicy,
+  session: StartedSession,
+): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    ...cookieOptions(policy),
+    expires: session.expiresAt,
+  });
+}
+
+/** Clears the session cookie. */
+export function clearSessionCookie(reply: FastifyReply, policy: CookiePolicy): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(policy));
+}
+
+/** IP and user agent of a request. */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
 /** Resolves the request's session; a cookie that no longer names one is cleared. */
@@ -28,7 +58,7 @@ export function createAuthenticate(service: AuthService, policy: CookiePolicy): 
     const token = readToken(request);
     const actor = token ? await service.resolve(token) : null;
     if (!actor && request.cookies[SESSION_COOKIE] !== undefined) {
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(policy));
+      clearSessionCookie(reply, policy);
     }
     return actor;
   };
@@ -38,30 +68,38 @@ export function createAuthenticate(service: AuthService, policy: CookiePolicy): 
 export function authHandlers(
   service: AuthService,
   policy: CookiePolicy,
+  audit: AuditService,
 ): GroupHandlers<typeof authRoutes> {
   return {
     async login({ body, request, reply }) {
-      const { token, expiresAt, user } = await service.login(
+      const { user, ...session } = await service.login(
         body.data,
-        { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+        clientOf(request),
         readToken(request),
       );
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(policy), expires: expiresAt });
+      setSessionCookie(reply, policy, session);
       reply.header('cache-control', 'no-store');
       return { user: toAuthUser(user) };
     },
 
+    // Signing out also ends an impersonation (spec 001 §4); the stop goes to the audit log.
     async logout({ request, reply }) {
       const token = readToken(request);
-      if (token) await service.logout(token);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(policy));
+      if (token) {
+        const actor = await service.resolve(token);
+        if (actor?.impersonator) {
+          await audit.record('IMPERSONATION_STOP', actor.impersonator, actor.user, request.ip);
+        }
+        await service.logout(token);
+      }
+      clearSessionCookie(reply, policy);
       return {};
     },
 
     async user({ actor, reply }) {
       if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
-      return { user: toAuthUser(actor.user) };
+      return { user: toAuthUser(actor.user, actor.impersonator) };
     },
   };
 }

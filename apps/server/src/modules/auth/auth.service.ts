@@ -1,14 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthUser } from '@ec/contract';
-import { impliedRoles } from '@ec/domain';
-import { unauthenticated } from '../../errors.ts';
+import { impliedRoles, isSetUp } from '@ec/domain';
+import { AppError, unauthenticated } from '../../errors.ts';
+import type { Log } from '../../logger.ts';
+import { RATE_LIMITS, accountSubject, type RateLimiter } from '../rate-limit/rate-limit.service.ts';
 import type { AuthRepository, SessionRecord, UserRecord } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
-/** The signed-in user behind a request. Services take it as their first argument. */
+export type { UserRecord } from './auth.repository.ts';
+
+/**
+ * The user behind a request. Services take it as their first argument. While an administrator impersonates
+ * someone, `user` is the impersonated user (everything acts as them) and `impersonator` the administrator.
+ */
 export interface Actor {
   user: UserRecord;
   sessionId: string;
+  impersonator: UserRecord | null;
+}
+
+/** The real signed-in person: the impersonator while impersonating, else the user. */
+export function realUser(actor: Actor): UserRecord {
+  return actor.impersonator ?? actor.user;
 }
 
 /** Session lifetimes from the configuration. */
@@ -23,6 +36,12 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
+/** A new session: the cookie token (never stored) and its absolute end. */
+export interface StartedSession {
+  token: string;
+  expiresAt: Date;
+}
+
 /** last_seen_at is written at most this often per session, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 const USER_AGENT_MAX = 512;
@@ -32,25 +51,60 @@ export function sessionIdFor(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The user as the API shows it. */
-export function toAuthUser(user: UserRecord): AuthUser {
+/** The user's display name: first and last name, or the e-mail when both are empty. */
+export function fullNameOf(user: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+}
+
+/**
+ * The user as the API shows it. Locations, controllers and permission lists are empty until the organisation
+ * issue; `isSetUp` is the domain rule over them.
+ */
+export function toAuthUser(user: UserRecord, impersonator: UserRecord | null = null): AuthUser {
+  const permissions = { locations: [], locationGroups: [] };
+  const spotRegion =
+    user.spotRegionCode && user.spotRegionType
+      ? { code: user.spotRegionCode, type: user.spotRegionType }
+      : null;
   return {
     id: user.id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+    fullName: fullNameOf(user),
     role: user.role,
     roles: impliedRoles(user.role),
     locale: user.locale,
     siteId: user.siteId,
+    type: user.type,
+    hasPassword: user.hasPassword,
+    verified: user.emailVerifiedAt !== null,
+    permissions,
+    locations: [],
+    controllers: [],
+    marketingConsent: user.marketingConsent,
+    countryCode: user.countryCode,
+    spotRegion,
+    eicCode: spotRegion,
+    themePreference: user.themePreference,
+    isSetUp: isSetUp({ role: user.role, locations: [], controllers: [], permissions }),
+    impersonation: impersonator
+      ? { active: true, by: { id: impersonator.id, fullName: fullNameOf(impersonator) } }
+      : null,
   };
 }
 
+/** What the auth service needs besides its repository. */
+export interface AuthServiceOptions extends SessionPolicy {
+  limiter: RateLimiter;
+  log: Log;
+}
+
 /** Sign-in, session lookup and sign-out. */
-export function createAuthService(repo: AuthRepository, policy: SessionPolicy) {
-  const idleMs = policy.idleMinutes * 60_000;
-  const maxMs = policy.maxDays * 86_400_000;
+export function createAuthService(repo: AuthRepository, options: AuthServiceOptions) {
+  const { limiter, log } = options;
+  const idleMs = options.idleMinutes * 60_000;
+  const maxMs = options.maxDays * 86_400_000;
   // Verifying against a real hash when the e-mail is unknown keeps both failures equally slow.
   let dummyHash: Promise<string> | undefined;
 
@@ -58,18 +112,47 @@ export function createAuthService(repo: AuthRepository, policy: SessionPolicy) {
     return session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() >= idleMs;
   }
 
+  async function startSession(
+    userId: number,
+    client: ClientInfo,
+    previousToken: string | undefined,
+  ): Promise<StartedSession> {
+    if (previousToken) await repo.deleteSession(sessionIdFor(previousToken));
+    const now = new Date();
+    await repo.deleteEndedSessions(userId, now, new Date(now.getTime() - idleMs));
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + maxMs);
+    await repo.insertSession({
+      id: sessionIdFor(token),
+      userId,
+      createdAt: now,
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    });
+    return { token, expiresAt };
+  }
+
   return {
     /**
      * Checks e-mail and password and starts a new session (a fresh random token: the previous session, if the
      * client had one, is ended, so a planted session id is never promoted). Both a wrong e-mail and a wrong
-     * password give 401 `login.invalid_credentials`.
+     * password give 401 `login.invalid_credentials` and are logged with the IP; the right password on an
+     * unverified account gives 403 EMAIL_NOT_VERIFIED. Failed attempts are rate-limited per IP and account.
      */
     async login(
       input: { email: string; password: string },
       client: ClientInfo,
       previousToken: string | undefined,
-    ): Promise<{ token: string; expiresAt: Date; user: UserRecord }> {
-      const found = await repo.findCredentials(input.email.trim().toLowerCase());
+    ): Promise<StartedSession & { user: UserRecord }> {
+      const email = input.email.trim().toLowerCase();
+      const ip = client.ip ?? 'unknown';
+      const limits: Parameters<RateLimiter['check']> = [
+        [RATE_LIMITS.loginFailuresPerIpAndAccount, `${ip}:${accountSubject(email)}`],
+        [RATE_LIMITS.loginFailuresPerIp, ip],
+      ];
+      await limiter.check(...limits);
+      const found = await repo.findCredentials(email);
       dummyHash ??= hashPassword('timing-equaliser-not-a-password');
       let valid = false;
       if (found?.passwordHash) {
@@ -77,23 +160,20 @@ export function createAuthService(repo: AuthRepository, policy: SessionPolicy) {
       } else {
         await verifyPassword(await dummyHash, input.password);
       }
-      if (!found || !valid) throw unauthenticated('login.invalid_credentials');
-
-      if (previousToken) await repo.deleteSession(sessionIdFor(previousToken));
-      const now = new Date();
-      await repo.deleteEndedSessions(found.user.id, now, new Date(now.getTime() - idleMs));
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now.getTime() + maxMs);
-      await repo.insertSession({
-        id: sessionIdFor(token),
-        userId: found.user.id,
-        createdAt: now,
-        expiresAt,
-        ip: client.ip,
-        userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
-      });
-      return { token, expiresAt, user: found.user };
+      if (!found || !valid) {
+        log.warn({ ip: client.ip, email, known: found !== undefined }, 'failed sign-in');
+        await limiter.record(...limits);
+        throw unauthenticated('login.invalid_credentials');
+      }
+      if (found.user.emailVerifiedAt === null) {
+        throw new AppError(403, 'EMAIL_NOT_VERIFIED', { message: 'login.email_not_verified' });
+      }
+      const session = await startSession(found.user.id, client, previousToken);
+      return { ...session, user: found.user };
     },
+
+    /** Starts a session for a user who proved who they are another way (OpenID Connect). */
+    startSession,
 
     /** The actor for a session token, or null when it is unknown, idle too long or past its absolute lifetime. */
     async resolve(token: string): Promise<Actor | null> {
@@ -108,12 +188,35 @@ export function createAuthService(repo: AuthRepository, policy: SessionPolicy) {
       if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         await repo.touchSession(id, now);
       }
-      return { user: row.user, sessionId: id };
+      const targetId = row.session.impersonatedUserId;
+      const target = targetId === null ? undefined : await repo.findUser(targetId);
+      if (target) return { user: target, sessionId: id, impersonator: row.user };
+      return { user: row.user, sessionId: id, impersonator: null };
     },
 
     /** Ends the session of a token (nothing happens for an unknown one). */
     async logout(token: string): Promise<void> {
       await repo.deleteSession(sessionIdFor(token));
+    },
+
+    /** Makes the session act as `targetId`, or as its own user again with null. */
+    async setImpersonation(sessionId: string, targetId: number | null): Promise<void> {
+      await repo.setImpersonation(sessionId, targetId);
+    },
+
+    /** Ends every session of the user but `keepSessionId` (all of them without it). */
+    async endSessions(userId: number, keepSessionId?: string): Promise<void> {
+      await repo.deleteUserSessions(userId, keepSessionId);
+    },
+
+    /** The user's sessions, newest first (for the data export). */
+    async sessionsOf(userId: number): Promise<SessionRecord[]> {
+      return repo.listSessions(userId);
+    },
+
+    /** A user by id (for impersonation targets). */
+    async findUser(id: number): Promise<UserRecord | undefined> {
+      return repo.findUser(id);
     },
   };
 }

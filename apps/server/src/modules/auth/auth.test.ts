@@ -47,6 +47,19 @@ describe('POST /api/auth/login', () => {
       ],
       locale: 'en',
       siteId: expect.any(Number),
+      type: 'PROVISIONED',
+      hasPassword: true,
+      verified: true,
+      permissions: { locations: [], locationGroups: [] },
+      locations: [],
+      controllers: [],
+      marketingConsent: null,
+      countryCode: 'SI',
+      spotRegion: null,
+      eicCode: null,
+      themePreference: 'auto',
+      isSetUp: true,
+      impersonation: null,
     });
     const cookie = res.cookies.find((c) => c.name === 'ec_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

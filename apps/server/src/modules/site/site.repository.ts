@@ -11,6 +11,11 @@ export function createSiteRepository(db: Db) {
       return row;
     },
 
+    async findById(id: number): Promise<SiteRecord | undefined> {
+      const [row] = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
+      return row;
+    },
+
     /** The site whose `hosts` contain `host` (lower case, no port). */
     async findByHost(host: string): Promise<SiteRecord | undefined> {
       const [row] = await db

@@ -95,6 +95,12 @@ export function createSiteService(repo: SiteRepository, options: SiteServiceOpti
       return { site, matchedHost: hostOf(site, host) };
     },
 
+    /** A site by id (a user's site, for branding their mail); the default site when it is gone. */
+    async byId(id: number): Promise<SiteRecord> {
+      const site = await cached(`id:${id}`, () => repo.findById(id));
+      return site ?? (await byIdentifier(DEFAULT_SITE_IDENTIFIER)) ?? BUILT_IN_SITE;
+    },
+
     /** Forgets cached lookups, e.g. after this instance edited a site. */
     invalidate(): void {
       cache.clear();

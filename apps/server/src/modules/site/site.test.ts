@@ -113,6 +113,10 @@ describe('site lookups cache', () => {
         calls.push(`host:${host}`);
         return undefined;
       },
+      findById: async (id) => {
+        calls.push(`id:${id}`);
+        return id === 7 ? site('seven') : undefined;
+      },
     };
     const service = createSiteService(repo, { cacheMs, now: () => clock });
     return { service, calls, advance: (ms: number) => (clock += ms) };
@@ -143,6 +147,14 @@ describe('site lookups cache', () => {
     await service.resolve({ identifier: 'a' });
     await service.resolve({ identifier: 'a' });
     expect(calls).toEqual(['a', 'a']);
+  });
+
+  it('byId caches the site by id and falls back to the default site', async () => {
+    const { service, calls } = setup(5000);
+    expect((await service.byId(7)).identifier).toBe('seven');
+    expect((await service.byId(7)).identifier).toBe('seven');
+    expect((await service.byId(8)).identifier).toBe('default');
+    expect(calls).toEqual(['id:7', 'id:8', 'default']);
   });
 });
 

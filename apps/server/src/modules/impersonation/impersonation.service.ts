@@ -1,0 +1,44 @@
+import type { AuthUser } from '@ec/contract';
+import { canImpersonate } from '@ec/domain';
+import { forbidden, notFound } from '../../errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { realUser, toAuthUser, type Actor, type AuthService } from '../auth/auth.service.ts';
+
+/**
+ * Acting as another user (spec 001 §6, §7). The session keeps its own user (the administrator) and records whom
+ * it acts as; every start and stop goes to the audit log.
+ */
+export function createImpersonationService(deps: { auth: AuthService; audit: AuditService }) {
+  const { auth, audit } = deps;
+  return {
+    /**
+     * Starts acting as `userId`. The rule is the domain's canImpersonate, checked for the real signed-in user
+     * (never a super admin by anyone else, never oneself). Users the actor cannot see answer 404: unknown ids and,
+     * for aggregators, users of another site (company scoping follows with the organisation issue).
+     */
+    async impersonate(actor: Actor, userId: number, ip: string | null): Promise<AuthUser> {
+      const real = realUser(actor);
+      const target = await auth.findUser(userId);
+      if (!target) throw notFound();
+      if (real.role !== 'ROLE_SUPER_ADMIN' && target.siteId !== real.siteId) throw notFound();
+      if (!canImpersonate(real, target)) throw forbidden('impersonation.not_allowed');
+      if (actor.impersonator && actor.user.id !== target.id) {
+        await audit.record('IMPERSONATION_STOP', real, actor.user, ip);
+      }
+      await auth.setImpersonation(actor.sessionId, target.id);
+      if (actor.user.id !== target.id) await audit.record('IMPERSONATION_START', real, target, ip);
+      return toAuthUser(target, real);
+    },
+
+    /** Stops an impersonation and answers the real user (also when none was active). */
+    async unimpersonate(actor: Actor, ip: string | null): Promise<AuthUser> {
+      if (!actor.impersonator) return toAuthUser(actor.user);
+      await auth.setImpersonation(actor.sessionId, null);
+      await audit.record('IMPERSONATION_STOP', actor.impersonator, actor.user, ip);
+      return toAuthUser(actor.impersonator);
+    },
+  };
+}
+
+/** The impersonation service's interface. */
+export type ImpersonationService = ReturnType<typeof createImpersonationService>;

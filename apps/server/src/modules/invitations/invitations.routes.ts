@@ -1,0 +1,16 @@
+import type { securityRoutes } from '@ec/contract';
+import { unauthenticated } from '../../errors.ts';
+import type { GroupHandlers } from '../../plugins/contract-routes.ts';
+import type { InvitationsService } from './invitations.service.ts';
+
+/** Handlers of the security (confirmation) routes. */
+export function securityHandlers(
+  invitations: InvitationsService,
+): GroupHandlers<typeof securityRoutes> {
+  return {
+    async validateConfirmation({ actor, body }) {
+      if (!actor) throw unauthenticated();
+      return invitations.validate(actor, body.data.id);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Log } from '../../logger.ts';
+import type { TranslationsService } from '../translations/translations.service.ts';
+import type { MailRepository, OutboxRecord } from './mail.repository.ts';
+import { renderMail, type MailContent } from './mail.templates.ts';
+
+/** A message to send: its content and the recipient's address. */
+export interface OutgoingMail extends MailContent {
+  to: string;
+}
+
+/** Messages the development mailbox lists at most. */
+const MAILBOX_LIMIT = 100;
+
+/** Absolute http(s) links in a text, in order, without duplicates. */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+}
+
+/**
+ * Outgoing mail. With SMTP_URL, nodemailer delivers over SMTP; without it, messages go to the `mail_outbox` table
+ * and the log (the development mailbox reads them; docs/decisions/0011). Sending is not awaited by the request that
+ * causes it, so answer times do not tell whether an account exists; `idle()` waits for messages under way.
+ */
+export function createMailService(options: {
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'devMailbox'>;
+  repo: MailRepository;
+  translations: TranslationsService;
+  log: Log;
+}) {
+  const { config, repo, translations, log } = options;
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(mail: OutgoingMail): Promise<void> {
+    const rendered = renderMail(mail, {
+      locale: translations.catalogFor(mail.site, mail.locale).catalog,
+      fallback: translations.catalogFor(mail.site, 'en').catalog,
+    });
+    if (transport) {
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+      });
+      log.info({ kind: mail.kind, to: mail.to, messageId: info.messageId }, 'mail sent');
+    }
+    if (!transport || config.devMailbox) {
+      const id = await repo.insert({
+        kind: mail.kind,
+        fromAddress: config.mailFrom,
+        toAddress: mail.to,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+      });
+      // The link carries a one-time token: only log it where the mailbox is meant to be read (development).
+      log.info(
+        {
+          kind: mail.kind,
+          to: mail.to,
+          outboxId: id,
+          ...(config.devMailbox && mail.actionUrl ? { link: mail.actionUrl } : {}),
+        },
+        transport
+          ? 'mail copied to the development mailbox'
+          : 'mail stored in the outbox (no SMTP_URL)',
+      );
+    }
+  }
+
+  async function idle(): Promise<void> {
+    while (pending.size > 0) await Promise.all([...pending]);
+  }
+
+  return {
+    /** Queues a message; failures are logged, never thrown at the caller. */
+    send(mail: OutgoingMail): void {
+      const job = deliver(mail).catch((error: unknown) => {
+        log.error({ err: error, kind: mail.kind, to: mail.to }, 'mail could not be sent');
+      });
+      pending.add(job);
+      void job.finally(() => pending.delete(job));
+    },
+
+    /** Resolves when every queued message was handed over (or failed). */
+    idle,
+
+    /** Waits for queued messages and closes the SMTP connection pool. */
+    async close(): Promise<void> {
+      await idle();
+      transport?.close();
+    },
+
+    /** The development mailbox (GET /api/dev/mailbox); `enabled` false answers 404. */
+    mailbox: {
+      enabled: config.devMailbox,
+      list(): Promise<OutboxRecord[]> {
+        return repo.list(MAILBOX_LIMIT);
+      },
+      get(id: number): Promise<OutboxRecord | undefined> {
+        return repo.get(id);
+      },
+    },
+  };
+}
+
+/** The mail service's interface. */
+export type MailService = ReturnType<typeof createMailService>;

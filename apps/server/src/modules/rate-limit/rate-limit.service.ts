@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { rateLimited } from '../../errors.ts';
+import type { RateLimitRepository } from './rate-limit.repository.ts';
+
+/** A limit: at most `limit` events per fixed window of `windowMs`, counted per subject. */
+export interface RateLimitRule {
+  /** Prefix of the stored key, e.g. `login.ip`. */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The limits (docs/decisions/0009). Sign-in counts failed attempts only, so people who type their password right
+ * are never slowed down; the others count every request.
+ */
+export const RATE_LIMITS = {
+  loginFailuresPerIpAndAccount: { name: 'login.ip-account', limit: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { name: 'login.ip', limit: 50, windowMs: 15 * MINUTE },
+  registerPerIp: { name: 'register.ip', limit: 5, windowMs: HOUR },
+  resendPerAccount: { name: 'resend.account', limit: 3, windowMs: HOUR },
+  resendPerIp: { name: 'resend.ip', limit: 10, windowMs: HOUR },
+  forgottenPerAccount: { name: 'forgotten.account', limit: 3, windowMs: HOUR },
+  forgottenPerIp: { name: 'forgotten.ip', limit: 10, windowMs: HOUR },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Windows are kept this long after they start, then deleted (longer than the longest window). */
+const RETENTION_MS = 24 * HOUR;
+/** Old windows are swept at most this often per instance. */
+const SWEEP_INTERVAL_MS = 10 * MINUTE;
+
+/**
+ * A subject as stored in a key: e-mail addresses are hashed (the table holds no addresses), IPs kept as they are
+ * (they are in the logs anyway, and an operator may need to see who is throttled).
+ */
+export function accountSubject(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+}
+
+/** Fixed-window rate limiting over the shared `rate_limits` table. */
+export function createRateLimiter(
+  repo: RateLimitRepository,
+  options: { enabled: boolean; now?: () => number },
+) {
+  const now = options.now ?? Date.now;
+  let lastSweep = 0;
+
+  function window(rule: RateLimitRule, at: number) {
+    const start = Math.floor(at / rule.windowMs) * rule.windowMs;
+    const secondsLeft = Math.max(1, Math.ceil((start + rule.windowMs - at) / 1000));
+    return { start: new Date(start), secondsLeft };
+  }
+
+  async function sweep(at: number): Promise<void> {
+    if (at - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = at;
+    await repo.deleteBefore(new Date(at - RETENTION_MS));
+  }
+
+  return {
+    /** Counts one event for each (rule, subject) and throws 429 RATE_LIMITED when any is over its limit. */
+    async consume(...checks: [RateLimitRule, string][]): Promise<void> {
+      if (!options.enabled) return;
+      const at = now();
+      await sweep(at);
+      let retry = 0;
+      for (const [rule, subject] of checks) {
+        const { start, secondsLeft } = window(rule, at);
+        const count = await repo.increment(`${rule.name}:${subject}`, start);
+        if (count > rule.limit) retry = Math.max(retry, secondsLeft);
+      }
+      if (retry > 0) throw rateLimited(retry);
+    },
+
+    /** Throws 429 when any (rule, subject) already reached its limit, without counting (see `record`). */
+    async check(...checks: [RateLimitRule, string][]): Promise<void> {
+      if (!options.enabled) return;
+      const at = now();
+      let retry = 0;
+      for (const [rule, subject] of checks) {
+        const { start, secondsLeft } = window(rule, at);
+        const count = await repo.count(`${rule.name}:${subject}`, start);
+        if (count >= rule.limit) retry = Math.max(retry, secondsLeft);
+      }
+      if (retry > 0) throw rateLimited(retry);
+    },
+
+    /** Counts one event for each (rule, subject) without judging it (e.g. a failed sign-in). */
+    async record(...checks: [RateLimitRule, string][]): Promise<void> {
+      if (!options.enabled) return;
+      const at = now();
+      await sweep(at);
+      for (const [rule, subject] of checks) {
+        await repo.increment(`${rule.name}:${subject}`, window(rule, at).start);
+      }
+    },
+  };
+}
+
+/** The rate limiter's interface. */
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,2 @@
+ALTER TABLE "oidc_states" ADD COLUMN "site_id" integer;--> statement-breakpoint
+ALTER TABLE "oidc_states" ADD CONSTRAINT "oidc_states_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;
