@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { desc, mailOutbox } from '@ec/db';
 import { createTestDb, type TestDatabase } from '@ec/db/testing';
 import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
@@ -71,4 +72,60 @@ export async function signIn(
 /** The parsed JSON body of an injected response. */
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return JSON.parse(res.body) as T;
+}
+
+/** Injects a JSON request with `{ data }` as the body (and a session cookie when given). */
+export function send(
+  app: FastifyInstance,
+  method: 'POST' | 'DELETE' | 'GET',
+  url: string,
+  options: {
+    data?: unknown;
+    token?: string;
+    ip?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    ...(options.data === undefined ? {} : { payload: { data: options.data } }),
+    cookies: options.token ? { ec_session: options.token } : {},
+    headers: options.headers ?? {},
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
+}
+
+/** The demo logins by role name. */
+export const DEMO = {
+  admin: ADMIN,
+  aggregator: { email: 'aggregator@demo.energy', password: 'demo-aggregator-2024' },
+  advanced: { email: 'advanced@demo.energy', password: 'demo-advanced-2024' },
+  basic: { email: 'basic@demo.energy', password: 'demo-basic-2024' },
+  user: { email: 'user@demo.energy', password: 'demo-user-2024' },
+  unverified: { email: 'unverified@demo.energy', password: 'demo-unverified-2024' },
+} as const;
+
+/** The newest message the outbox holds for `to` (after the app's mail queue is idle). */
+export async function lastMailTo(
+  t: TestApp,
+  to: string,
+): Promise<{ kind: string; subject: string; text: string; html: string } | undefined> {
+  await t.app.mail.idle();
+  const rows = await t.db.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id));
+  return rows.find((row) => row.toAddress === to);
+}
+
+/** The messages the outbox holds for `to`, oldest first. */
+export async function mailsTo(t: TestApp, to: string): Promise<{ kind: string; text: string }[]> {
+  await t.app.mail.idle();
+  const rows = await t.db.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+  return rows.filter((row) => row.toAddress === to);
+}
+
+/** The `token` query parameter of the first link to `path` in a mail text. */
+export function tokenFrom(text: string | undefined, path: string): string {
+  const match = new RegExp(`https?://[^\\s]*${path}\\?[^\\s]*`).exec(text ?? '');
+  if (!match) throw new Error(`no ${path} link in:\n${text}`);
+  return new URL(match[0]).searchParams.get('token') ?? '';
 }

@@ -123,7 +123,11 @@ export function renderMail(
   if (action && layout.action) {
     textParts.push(`${text(layout.action)}:\n${action}`);
   }
-  textParts.push(...layout.after.map(text), `--\n${text(footer)}`);
+  const footerText = text(footer);
+  textParts.push(
+    ...layout.after.map(text),
+    `--\n${site.supportEmail && !footerText.includes(site.supportEmail) ? `${footerText} ${site.supportEmail}` : footerText}`,
+  );
 
   const logo = absoluteUrl(site.logo, content.origin);
   const p = (inner: string) => `<p style="margin:0 0 16px;line-height:1.5">${inner}</p>`;
@@ -144,12 +148,13 @@ export function renderMail(
     );
   }
   htmlParts.push(...layout.after.map((k) => p(html(k))));
-  const support = site.supportEmail
-    ? html(footer).replace(
-        escapeHtml(site.supportEmail),
-        `<a href="mailto:${escapeHtml(site.supportEmail)}">${escapeHtml(site.supportEmail)}</a>`,
-      )
-    : html(footer);
+  // The support address is always a mailto link, also when a translation words the footer without it.
+  let support = html(footer);
+  if (site.supportEmail) {
+    const address = escapeHtml(site.supportEmail);
+    const link = `<a href="mailto:${address}">${address}</a>`;
+    support = support.includes(address) ? support.replace(address, link) : `${support} ${link}`;
+  }
   htmlParts.push(
     `<hr style="border:none;border-top:1px solid #dee2e6;margin:24px 0"><p style="margin:0;font-size:12px;color:#868e96">${support}</p>`,
   );
