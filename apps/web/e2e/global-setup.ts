@@ -45,7 +45,12 @@ let dataDir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    execFileSync('npm', ['run', '-s', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
+    execFileSync('npm', ['run', '-s', 'build'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const external = process.env.E2E_BASE_URL;
   if (external) {
