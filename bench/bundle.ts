@@ -13,10 +13,27 @@ const web = join(repoRoot, 'apps/web');
 const dist = process.argv[2] ?? join(web, 'dist');
 const manifestPath = join(dist, '.vite/manifest.json');
 
-if (!existsSync(manifestPath)) {
-  if (process.argv[2]) throw new Error(`bundle: no build in ${dist}`);
-  console.log('bundle: no apps/web/dist yet; building it');
-  execFileSync('npm', ['run', '-s', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+/** Whether the build bundles React's development code (built with NODE_ENV set to something else). */
+function isDevelopmentBuild(): boolean {
+  const assets = join(dist, 'assets');
+  return readdirSync(assets).some(
+    (file) =>
+      file.endsWith('.js') &&
+      readFileSync(join(assets, file), 'utf8').includes('Download the React DevTools'),
+  );
+}
+
+const missing = !existsSync(manifestPath);
+if (missing || isDevelopmentBuild()) {
+  if (process.argv[2]) throw new Error(`bundle: no production build in ${dist}`);
+  console.log(
+    `bundle: ${missing ? 'no apps/web/dist yet' : 'apps/web/dist is a development build'}; building`,
+  );
+  execFileSync('npm', ['run', '-s', 'build'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 console.log(`bundle: build of ${statSync(manifestPath).mtime.toISOString()}`);
 
