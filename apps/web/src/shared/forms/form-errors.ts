@@ -15,6 +15,7 @@ interface SchemaIssue {
   origin?: string;
   maximum?: number | bigint;
   minimum?: number | bigint;
+  message?: string;
 }
 
 /**
@@ -52,7 +53,48 @@ function keyFor(issue: SchemaIssue): FieldError {
       };
     case 'invalid_type':
       return { key: 'validation.invalid_type' };
+    case 'custom':
+      // The contract's refinements put a catalog key in the message (validation.password_repeat, …).
+      return { key: issue.message?.includes('.') ? issue.message : 'validation.invalid' };
     default:
       return { key: 'validation.invalid' };
   }
+}
+
+/**
+ * Field errors from an API error's `fields` (`{ 'data.email': 'validation.invalid_email' }`): the server names
+ * fields by their path in the body; only the form's own fields are kept.
+ */
+export function fieldErrorsFromApi<F extends string>(
+  fields: Record<string, string>,
+  names: readonly F[],
+): FieldErrors<F> {
+  const result: FieldErrors<F> = {};
+  for (const [path, key] of Object.entries(fields)) {
+    const name = path.split('.').pop() as F | undefined;
+    if (name && names.includes(name) && !result[name]) result[name] = { key };
+  }
+  return result;
+}
+
+/** The parts of a zod schema a form uses: `safeParse` (structural, so the app needs no zod import of its own). */
+export interface FormSchema<T> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+
+/**
+ * Checks `values` with a contract schema loaded on demand (zod stays out of the first load). When the schema
+ * cannot load (offline), the values pass: the server validates them again and answers with field errors.
+ */
+export async function validateForm<T, F extends string>(
+  loadSchema: () => Promise<FormSchema<T>>,
+  values: Record<F, unknown>,
+): Promise<{ ok: true; data: T } | { ok: false; errors: FieldErrors<F> }> {
+  const schema = await loadSchema().catch(() => null);
+  if (!schema) return { ok: true, data: values as T };
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return { ok: false, errors: fieldErrorsFromSchema<F>(parsed.error, values) };
 }

@@ -37,6 +37,19 @@ export function authUser(overrides: Partial<AuthUser> = {}): AuthUser {
     roles: ['ROLE_USER_BASIC', 'ROLE_USER'],
     locale: 'en',
     siteId: 1,
+    type: 'REGISTERED',
+    hasPassword: true,
+    verified: true,
+    permissions: { locations: [], locationGroups: [] },
+    locations: [],
+    controllers: [],
+    marketingConsent: false,
+    countryCode: 'SI',
+    spotRegion: null,
+    eicCode: null,
+    themePreference: 'auto',
+    isSetUp: false,
+    impersonation: null,
     ...overrides,
   };
 }
@@ -50,10 +63,13 @@ function mapTexts(catalog: Catalog, map: (text: string) => string): Catalog {
   );
 }
 
-/** The English catalog with the keys this app adds (pending/web-en.json), as the server will serve it. */
+/**
+ * The English catalog with the keys not merged yet (pending/*-en.json: this app's and the server's messages), as
+ * the server will serve it.
+ */
 export const englishCatalog: Catalog = Object.values(
-  // A glob, not an import: the file goes away once the lead merges it into en.json.
-  import.meta.glob<Catalog>('../../../../../packages/i18n/pending/web-en.json', {
+  // A glob, not an import: the files go away once the lead merges them into en.json.
+  import.meta.glob<Catalog>('../../../../../packages/i18n/pending/*-en.json', {
     eager: true,
     import: 'default',
   }),

@@ -7,6 +7,7 @@ export { default as IconChevronDown } from '@tabler/icons-react/dist/esm/icons/I
 export { default as IconChevronUp } from '@tabler/icons-react/dist/esm/icons/IconChevronUp.mjs';
 export { default as IconCookie } from '@tabler/icons-react/dist/esm/icons/IconCookie.mjs';
 export { default as IconDots } from '@tabler/icons-react/dist/esm/icons/IconDots.mjs';
+export { default as IconDownload } from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 export { default as IconExternalLink } from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
 export { default as IconHome } from '@tabler/icons-react/dist/esm/icons/IconHome.mjs';
 export { default as IconInfoCircle } from '@tabler/icons-react/dist/esm/icons/IconInfoCircle.mjs';
@@ -19,7 +20,10 @@ export { default as IconMail } from '@tabler/icons-react/dist/esm/icons/IconMail
 export { default as IconMapQuestion } from '@tabler/icons-react/dist/esm/icons/IconMapQuestion.mjs';
 export { default as IconMenu2 } from '@tabler/icons-react/dist/esm/icons/IconMenu2.mjs';
 export { default as IconRefresh } from '@tabler/icons-react/dist/esm/icons/IconRefresh.mjs';
+export { default as IconSettings } from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 export { default as IconShieldLock } from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
 export { default as IconSitemap } from '@tabler/icons-react/dist/esm/icons/IconSitemap.mjs';
 export { default as IconTool } from '@tabler/icons-react/dist/esm/icons/IconTool.mjs';
+export { default as IconTrash } from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
+export { default as IconUserShield } from '@tabler/icons-react/dist/esm/icons/IconUserShield.mjs';
 export { default as IconX } from '@tabler/icons-react/dist/esm/icons/IconX.mjs';

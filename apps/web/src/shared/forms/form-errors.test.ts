@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordFormSchema, registerFormSchema } from '@ec/contract';
+import { fieldErrorsFromApi, fieldErrorsFromSchema, validateForm } from './form-errors.ts';
+
+describe('fieldErrorsFromSchema', () => {
+  it("uses the contract refinement's catalog key for custom issues", () => {
+    const values = { currentPassword: 'x', newPassword: 'abcdefgh12', newPasswordRepeat: 'other' };
+    const parsed = changePasswordFormSchema.safeParse(values);
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(fieldErrorsFromSchema(parsed.error, values)).toEqual({
+      newPasswordRepeat: { key: 'validation.new_password_repeat' },
+    });
+  });
+
+  it('reads empty values as required and unticked boxes as must-accept', () => {
+    const values = {
+      firstName: '',
+      lastName: 'Novak',
+      email: 'ana@example.com',
+      password: 'Sunny-day-2024',
+      passwordRepeat: 'Sunny-day-2024',
+      countryCode: 'SI',
+      locale: 'en',
+      acceptPrivacy: false,
+      acceptTerms: true,
+      marketingConsent: false,
+    };
+    const parsed = registerFormSchema.safeParse(values);
+    if (parsed.success) throw new Error('expected a failure');
+    expect(fieldErrorsFromSchema(parsed.error, values)).toEqual({
+      firstName: { key: 'validation.required' },
+      acceptPrivacy: { key: 'validation.must_accept' },
+    });
+  });
+});
+
+describe('fieldErrorsFromApi', () => {
+  it("maps the server's body paths to the form's fields, ignoring others", () => {
+    expect(
+      fieldErrorsFromApi(
+        { 'data.email': 'validation.invalid_email', 'data.other': 'validation.invalid' },
+        ['email', 'password'],
+      ),
+    ).toEqual({ email: { key: 'validation.invalid_email' } });
+  });
+});
+
+describe('validateForm', () => {
+  it('passes the values on when the schema cannot load (the server validates again)', async () => {
+    const result = await validateForm(() => Promise.reject(new Error('offline')), { email: 'x' });
+    expect(result).toEqual({ ok: true, data: { email: 'x' } });
+  });
+
+  it("returns the schema's output when valid", async () => {
+    const schema = { safeParse: (v: unknown) => ({ success: true as const, data: v }) };
+    expect(await validateForm(() => Promise.resolve(schema), { a: 1 })).toEqual({
+      ok: true,
+      data: { a: 1 },
+    });
+  });
+});
