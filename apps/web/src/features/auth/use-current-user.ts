@@ -7,6 +7,14 @@ export function useOptionalUser(): AuthUser | null {
   return useQuery(currentUserQueryOptions()).data ?? null;
 }
 
+/**
+ * The user the app already knows about, or null — never a request: the public pages under /auth do not load the
+ * user (spec 001 §4), and what only follows the session (theme preference, confirmation flow) must not either.
+ */
+export function useKnownUser(): AuthUser | null {
+  return useQuery({ ...currentUserQueryOptions(), enabled: false }).data ?? null;
+}
+
 /** The signed-in user on pages behind the guard (which guarantees one). */
 export function useCurrentUser(): AuthUser {
   const user = useOptionalUser();

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { authUser, json } from '../../../shared/test/fixtures.ts';
+import { answer, apiError, fakeFetch } from '../../../shared/test/fake-fetch.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { currentUserKey } from '../api/auth-api.ts';
@@ -88,5 +89,63 @@ describe('LoginForm', () => {
     renderLogin();
     await fillAndSubmit('ana@example.com', 'secret');
     expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached.');
+  });
+});
+
+describe('LoginForm: unverified accounts and rate limits', () => {
+  it('offers a new verification link for the typed address when the account is not verified', async () => {
+    const calls = fakeFetch(
+      answer(
+        'POST',
+        '/api/auth/login',
+        403,
+        apiError('EMAIL_NOT_VERIFIED', 'login.email_not_verified'),
+      ),
+      answer('POST', '/api/auth/resend-verification', 202, { data: {} }),
+    );
+    renderLogin();
+    await fillAndSubmit('ana@example.com', 'Right-password-1');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send a new confirmation link' }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If ana@example.com belongs to an account that is not confirmed yet, a new link is on its way.',
+    );
+    expect(calls.map((c) => c.call)).toEqual([
+      'POST /api/auth/login',
+      'POST /api/auth/resend-verification',
+    ]);
+    expect(calls[1]?.body).toEqual({ data: { email: 'ana@example.com' } });
+  });
+
+  it('does not offer a new link for a wrong password', async () => {
+    fakeFetch(
+      answer(
+        'POST',
+        '/api/auth/login',
+        401,
+        apiError('UNAUTHENTICATED', 'login.invalid_credentials'),
+      ),
+    );
+    renderLogin();
+    await fillAndSubmit('ana@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials provided.');
+    expect(screen.queryByRole('button', { name: /confirmation link/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the translated 429 with the seconds to wait', async () => {
+    fakeFetch(
+      answer(
+        'POST',
+        '/api/auth/login',
+        429,
+        apiError('RATE_LIMITED', 'errors.RATE_LIMITED', { params: { seconds: 57 } }),
+      ),
+    );
+    renderLogin();
+    await fillAndSubmit('ana@example.com', 'secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Try again in 57 s.',
+    );
   });
 });

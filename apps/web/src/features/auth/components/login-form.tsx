@@ -1,11 +1,12 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser, LoginForm } from '@ec/contract';
-import { ApiError, NetworkError } from '../../../shared/api/errors.ts';
+import { ApiError, isApiError, NetworkError } from '../../../shared/api/errors.ts';
 import { IconAlertTriangle } from '../../../shared/ui/icons.ts';
 import { signIn } from '../api/auth-api.ts';
+import { resendVerification } from '../api/account-api.ts';
 import { fieldErrorsFromSchema, type FieldErrors } from '../../../shared/forms/form-errors.ts';
 
 type Field = keyof LoginForm;
@@ -81,6 +82,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
             role="alert"
           >
             {submitErrorText(mutation.error, t)}
+            {isApiError(mutation.error) && mutation.error.code === 'EMAIL_NOT_VERIFIED' && (
+              <ResendFromLogin email={mutation.variables?.email ?? values.email} />
+            )}
           </Alert>
         )}
         <TextInput
@@ -130,4 +134,38 @@ function submitErrorText(
   }
   if (error instanceof NetworkError) return t(error.messageKey);
   return t('login.error');
+}
+
+/**
+ * Sign-in with the right password on an unverified account: offers a new verification link for the address
+ * typed, right there (the same neutral call as /auth/verify-email).
+ */
+function ResendFromLogin({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const resend = useMutation({ mutationFn: () => resendVerification({ email }) });
+  if (resend.isSuccess) {
+    return (
+      <Text size="sm" mt="xs" role="status">
+        {t('verify_email.sent', { email })}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Button
+        variant="light"
+        size="xs"
+        mt="xs"
+        loading={resend.isPending}
+        onClick={() => resend.mutate()}
+      >
+        {t('verify_email.resend')}
+      </Button>
+      {resend.isError && (
+        <Text size="sm" mt="xs">
+          {submitErrorText(resend.error, t)}
+        </Text>
+      )}
+    </>
+  );
 }

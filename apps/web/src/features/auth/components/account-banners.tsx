@@ -1,0 +1,155 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AuthUser } from '@ec/contract';
+import { isSetUp } from '@ec/domain';
+import { showToast } from '../../../shared/ui/toast.ts';
+import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { IconInfoCircle, IconMail, IconUserShield } from '../../../shared/ui/icons.ts';
+import { stopImpersonation, updateUser } from '../api/account-api.ts';
+import { currentUserKey } from '../api/auth-api.ts';
+import classes from './account-banners.module.css';
+
+/** The site identifier of the default product, the only one that asks for marketing consent (spec 001 §4). */
+export const DEFAULT_PRODUCT_IDENTIFIER = 'default';
+
+/**
+ * Whether the marketing-consent banner shows (spec 001 §4): on the default product, signed in, no answer yet.
+ * Not while an administrator acts as the user: the choice is the user's own (the server refuses it then).
+ */
+export function showsMarketingBanner(user: AuthUser | null, siteIdentifier: string): boolean {
+  return (
+    siteIdentifier === DEFAULT_PRODUCT_IDENTIFIER &&
+    user !== null &&
+    user.marketingConsent === null &&
+    user.impersonation === null
+  );
+}
+
+/** Agree / Disagree to marketing mail: saves true or false, then reloads the user (the banner goes away). */
+export function MarketingConsentBanner({
+  user,
+  siteIdentifier,
+}: {
+  user: AuthUser;
+  siteIdentifier: string;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const answer = useMutation({
+    mutationFn: async (marketingConsent: boolean) => {
+      await updateUser(queryClient, { marketingConsent });
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+    },
+    onError: (error) =>
+      showToast({ color: 'red', message: submitErrorText(error, t, 'errors.INTERNAL') }),
+  });
+  if (!showsMarketingBanner(user, siteIdentifier)) return null;
+  const choosing = answer.isPending ? answer.variables : undefined;
+  return (
+    <Alert
+      variant="light"
+      color="blue"
+      radius={0}
+      icon={<IconMail size={20} aria-hidden />}
+      title={t('marketing_banner.title')}
+      className={classes.banner}
+      data-testid="marketing-banner"
+    >
+      <div className={classes.row}>
+        <Text size="sm">{t('marketing_banner.text')}</Text>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            loading={choosing === false}
+            disabled={answer.isPending}
+            onClick={() => answer.mutate(false)}
+          >
+            {t('marketing_banner.disagree')}
+          </Button>
+          <Button
+            size="xs"
+            loading={choosing === true}
+            disabled={answer.isPending}
+            onClick={() => answer.mutate(true)}
+          >
+            {t('marketing_banner.agree')}
+          </Button>
+        </Group>
+      </div>
+    </Alert>
+  );
+}
+
+/**
+ * Whom the administrator acts as (spec 000 §2 Layout, spec 001 §6), with Stop: POST /api/auth/unimpersonate, then
+ * a full page reload so every cached screen belongs to the administrator again.
+ */
+export function ImpersonationBanner({
+  user,
+  reload = () => window.location.reload(),
+}: {
+  user: AuthUser;
+  reload?: () => void;
+}) {
+  const { t } = useTranslation();
+  const stop = useMutation({
+    mutationFn: stopImpersonation,
+    onSuccess: () => reload(),
+    onError: (error) =>
+      showToast({ color: 'red', message: submitErrorText(error, t, 'errors.INTERNAL') }),
+  });
+  if (!user.impersonation) return null;
+  return (
+    <Alert
+      variant="filled"
+      color="orange"
+      radius={0}
+      icon={<IconUserShield size={20} aria-hidden />}
+      className={classes.banner}
+      data-testid="impersonation-banner"
+    >
+      <div className={classes.row}>
+        <Text size="sm" fw={500}>
+          {t('impersonation.acting_as', {
+            name: user.fullName || user.email,
+            email: user.email,
+            admin: user.impersonation.by.fullName,
+          })}
+        </Text>
+        <Button
+          size="xs"
+          variant="white"
+          color="dark"
+          loading={stop.isPending || stop.isSuccess}
+          onClick={() => stop.mutate()}
+        >
+          {t('impersonation.stop')}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+/**
+ * Users who are not set up (spec 001 §6 isSetUp) would be sent to /setup, which a later issue builds; until then
+ * they stay on the pages that exist and this says why (README "Users who are not set up").
+ */
+export function NotSetUpBanner({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  if (isSetUp(user)) return null;
+  return (
+    <Alert
+      variant="light"
+      color="yellow"
+      radius={0}
+      icon={<IconInfoCircle size={20} aria-hidden />}
+      title={t('setup_banner.title')}
+      className={classes.banner}
+      data-testid="not-set-up-banner"
+    >
+      <Text size="sm">{t('setup_banner.text')}</Text>
+    </Alert>
+  );
+}
