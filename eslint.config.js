@@ -13,7 +13,7 @@ const restrict = (patterns) => ({
 const ours = (names, message) => ({ group: names.map((n) => `@ec/${n}`), message });
 
 /** One rule object per web feature: it may not import any other feature. */
-const featureNames = ['auth', 'consent', 'site', 'shell', 'i18n', 'errors'];
+const featureNames = ['auth', 'consent', 'site', 'shell', 'i18n', 'errors', 'confirmation'];
 
 export default tseslint.config(
   {

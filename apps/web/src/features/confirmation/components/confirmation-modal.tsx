@@ -1,0 +1,74 @@
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { routes } from 'virtual:ec-contract-routes';
+import { api } from '../../../shared/api/client.ts';
+import { IconAlertTriangle, IconCheck } from '../../../shared/ui/icons.ts';
+import type { ConfirmationRequest } from '../confirmation-params.ts';
+
+/**
+ * Validates the confirmation once (a query: React may mount twice, the invitation is accepted once) and shows the
+ * outcome: success names the added location, failure shows location_invite.error. An invalid request (a
+ * non-numeric id) fails without calling the server. Continue (or closing) goes to / without the parameters.
+ */
+export function ConfirmationModal({ request }: { request: ConfirmationRequest }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const validation = useQuery({
+    queryKey: [
+      'confirmation',
+      request.valid ? request.action : null,
+      request.valid ? request.id : null,
+    ],
+    queryFn: () =>
+      request.valid
+        ? api(routes.security.validateConfirmation, {
+            body: { data: { id: request.id, action: request.action } },
+          })
+        : Promise.reject(new Error('invalid confirmation request')),
+    enabled: request.valid,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+
+  const failed = !request.valid || validation.isError;
+  const location = validation.data?.location;
+  const done = () => void navigate('/', { replace: true });
+
+  return (
+    <Modal
+      opened
+      onClose={done}
+      title={t('location_invite.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+      zIndex={400}
+    >
+      <Stack gap="lg">
+        {failed ? (
+          <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="confirmation-failure">
+            <IconAlertTriangle size={22} aria-hidden color="var(--ec-danger, currentColor)" />
+            <Text role="alert">{t('location_invite.error')}</Text>
+          </Group>
+        ) : location ? (
+          <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="confirmation-success">
+            <IconCheck size={22} aria-hidden color="var(--ec-success, currentColor)" />
+            <Text role="status">{t('location_invite.success', { location: location.name })}</Text>
+          </Group>
+        ) : (
+          <Group gap="sm" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text>{t('location_invite.checking')}</Text>
+          </Group>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={done} disabled={!failed && !location}>
+            {t('common.continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

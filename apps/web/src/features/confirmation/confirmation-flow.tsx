@@ -1,0 +1,30 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { withChunkTimeout } from '../../shared/lazy/chunk-load.ts';
+import { readConfirmation } from './confirmation-params.ts';
+
+// The modal (and its call) loads only when a URL asks for a confirmation.
+const ConfirmationModal = lazy(
+  withChunkTimeout(() =>
+    import('./components/confirmation-modal.tsx').then((m) => ({ default: m.ConfirmationModal })),
+  ),
+);
+
+/**
+ * The confirmation flow on any route (spec 001 §2): `?confirmationAction=LOCATION_INVITE&confirmationId=N`
+ * opens the confirmation modal for a signed-in user. Signed-out visitors are first sent to sign-in by the guard,
+ * which keeps these parameters for the way back.
+ */
+export function ConfirmationFlow({ signedIn }: { signedIn: boolean }) {
+  const [searchParams] = useSearchParams();
+  const request = readConfirmation(searchParams);
+  if (!signedIn || !request) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmationModal
+        key={request.valid ? `${request.action}:${request.id}` : 'invalid'}
+        request={request}
+      />
+    </Suspense>
+  );
+}
