@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLoaderData, useMatches } from 'react-router';
+import { useKnownUser } from '../features/auth/use-current-user.ts';
+import { ConfirmationFlow } from '../features/confirmation/confirmation-flow.tsx';
 import { ConsentProvider } from '../features/consent/consent-context.tsx';
 import { CookieBanner } from '../features/consent/components/cookie-banner.tsx';
 import { MaintenanceBanner } from '../features/site/components/maintenance-banner.tsx';
@@ -11,23 +13,26 @@ import { SiteThemeProvider } from './providers/site-theme-provider.tsx';
 import type { StartData } from './start/start-sequence.ts';
 
 /**
- * Everything around every page once the start sequence is done: the site's theme, title and favicon, the skip
- * link, the maintenance banner, cookie consent (banner, settings, analytics) and the page.
+ * Everything around every page once the start sequence is done: the site's theme (in the signed-in user's
+ * light / dark / auto preference where the theme allows a choice), title and favicon, the skip link, the
+ * maintenance banner, cookie consent (banner, settings, analytics), the confirmation flow and the page.
  */
 export function RootShell() {
   const { site } = useLoaderData() as StartData;
   const { t } = useTranslation();
+  const user = useKnownUser();
   const titleKey = routeTitleKey(useMatches());
   useDocumentTitle(documentTitle(titleKey ? t(titleKey) : undefined, site.platformName));
   useFavicon(site.favicon);
 
   return (
-    <SiteThemeProvider theme={site.theme}>
+    <SiteThemeProvider theme={site.theme} preference={user?.themePreference ?? 'auto'}>
       <SiteProvider site={site}>
         <ConsentProvider analyticsScriptUrl={site.analytics?.scriptUrl}>
           <SkipLink />
           <MaintenanceBanner key={site.identifier} site={site} />
           <Outlet />
+          <ConfirmationFlow signedIn={user !== null} />
           <CookieBanner />
         </ConsentProvider>
       </SiteProvider>

@@ -71,6 +71,12 @@ export function createRoutes(
     () => import('./routes/site-page-routes.tsx'),
     (m) => m.SupportRoute,
   );
+  // The public account screens share one module, the user area's pages another.
+  const accountScreen = (
+    pick: (m: typeof import('./routes/auth-account-routes.tsx')) => ComponentType,
+  ) => lazyComponent(() => import('./routes/auth-account-routes.tsx'), pick);
+  const userPage = (pick: (m: typeof import('./routes/user-routes.tsx')) => ComponentType) =>
+    lazyComponent(() => import('./routes/user-routes.tsx'), pick);
 
   routes = [
     {
@@ -100,6 +106,36 @@ export function createRoutes(
                     () => import('./routes/login-route.tsx'),
                     (m) => m.LoginRoute,
                   ),
+                },
+                {
+                  path: 'register',
+                  handle: handle({ title: 'register.title' }),
+                  lazy: accountScreen((m) => m.RegisterRoute),
+                },
+                {
+                  path: 'awaiting-email-verification',
+                  handle: handle({ title: 'awaiting_verification.title' }),
+                  lazy: accountScreen((m) => m.AwaitingVerificationRoute),
+                },
+                {
+                  path: 'token-validation',
+                  handle: handle({ title: 'token_validation.title' }),
+                  lazy: accountScreen((m) => m.TokenValidationRoute),
+                },
+                {
+                  path: 'verify-email',
+                  handle: handle({ title: 'verify_email.title' }),
+                  lazy: accountScreen((m) => m.VerifyEmailRoute),
+                },
+                {
+                  path: 'forgotten-password',
+                  handle: handle({ title: 'forgotten_password.title' }),
+                  lazy: accountScreen((m) => m.ForgottenPasswordRoute),
+                },
+                {
+                  path: 'reset-password',
+                  handle: handle({ title: 'reset_password.title' }),
+                  lazy: accountScreen((m) => m.ResetPasswordRoute),
                 },
                 {
                   path: 'privacy-policy',
@@ -142,6 +178,51 @@ export function createRoutes(
                         () => import('./routes/home-route.tsx'),
                         (m) => m.HomeRoute,
                       ),
+                    },
+                    {
+                      path: 'user',
+                      handle: handle({
+                        breadcrumb: { labelKey: 'nav.user_settings', to: '/user/settings' },
+                      }),
+                      lazy: lazyComponent(
+                        () => import('./layouts/user-area-layout.tsx'),
+                        (m) => m.UserAreaLayout,
+                      ),
+                      children: [
+                        { index: true, loader: () => redirect('/user/settings') },
+                        {
+                          path: 'settings',
+                          handle: handle({
+                            title: 'user_area.settings',
+                            breadcrumb: { labelKey: 'user_area.settings' },
+                          }),
+                          lazy: userPage((m) => m.UserSettingsRoute),
+                        },
+                        {
+                          path: 'profile/privacy',
+                          handle: handle({
+                            title: 'user_area.privacy',
+                            breadcrumb: { labelKey: 'user_area.privacy' },
+                          }),
+                          lazy: userPage((m) => m.UserPrivacyRoute),
+                        },
+                        {
+                          path: 'info',
+                          handle: handle({
+                            title: 'user_area.info',
+                            breadcrumb: { labelKey: 'user_area.info' },
+                          }),
+                          lazy: userPage((m) => m.UserInfoRoute),
+                        },
+                        {
+                          path: 'change-password',
+                          handle: handle({
+                            title: 'user_area.change_password',
+                            breadcrumb: { labelKey: 'user_area.change_password' },
+                          }),
+                          lazy: userPage((m) => m.ChangePasswordRoute),
+                        },
+                      ],
                     },
                     {
                       path: 'privacy-policy',

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import {
+  ImpersonationBanner,
+  MarketingConsentBanner,
+  NotSetUpBanner,
+} from '../../features/auth/components/account-banners.tsx';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { useConsent } from '../../features/consent/consent-context.tsx';
 import { LanguageMenu } from '../../features/i18n/components/language-menu.tsx';
@@ -17,19 +23,22 @@ import {
   IconHome,
   IconLifebuoy,
   IconLogout,
+  IconSettings,
   IconShieldLock,
 } from '../../shared/ui/icons.ts';
 
 /**
- * The signed-in frame (spec 000 §2 Layout). The sidebar footer shows only entries whose pages exist so far:
- * Home, Privacy policy, Support, Cookie settings, the language switcher and Sign out. The menu area shows its
- * empty state until the organisation tree arrives (menu issue).
+ * The signed-in frame (spec 000 §2 Layout). Above the header: the impersonation banner (with Stop), the notice
+ * for users who are not set up, and the marketing-consent banner. The sidebar footer shows only entries whose
+ * pages exist so far: Home, User settings, Privacy policy, Support, Cookie settings, the language switcher and
+ * Sign out. The menu area shows its empty state until the organisation tree arrives (menu issue).
  */
 export function MainLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const site = useSiteInfo();
   const { openSettings } = useConsent();
   const { signOut, pending } = useSignOut();
+  const user = useCurrentUser();
 
   return (
     <ShellLayout
@@ -39,10 +48,24 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         </Link>
       }
       menu={<EmptyMenu />}
-      banners={<ImpersonationSlot />}
+      banners={
+        <>
+          <ImpersonationSlot>
+            {user.impersonation && <ImpersonationBanner user={user} />}
+          </ImpersonationSlot>
+          <NotSetUpBanner user={user} />
+          <MarketingConsentBanner user={user} siteIdentifier={site.identifier} />
+        </>
+      }
       footer={({ collapsed }) => (
         <SidebarFooter>
           <SidebarButton icon={IconHome} label={t('nav.home')} to="/" collapsed={collapsed} />
+          <SidebarButton
+            icon={IconSettings}
+            label={t('nav.user_settings')}
+            to="/user/settings"
+            collapsed={collapsed}
+          />
           <SidebarButton
             icon={IconShieldLock}
             label={t('nav.privacy_policy')}

@@ -3,31 +3,39 @@ import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { TOAST_DEFAULT_MS, type ThemeName } from '@ec/domain';
 import { ToastContainer } from '../../shared/ui/toast.ts';
-import { getSiteTheme, mantineProviderProps, resolveScheme } from '../../shared/theme/index.ts';
+import {
+  getSiteTheme,
+  mantineProviderProps,
+  resolveScheme,
+  type SchemePreference,
+} from '../../shared/theme/index.ts';
 import { AdoptedMantineStyles } from './adopted-mantine-styles.tsx';
 
 /**
  * Mantine themed for the site (spec 001 §9), with toasts (default 2000 ms, spec 001 §9). A new `theme` switches
- * the look in place, without a reload. Themes with both variants follow the operating system's scheme.
+ * the look in place, without a reload. Themes with both variants show the user's `preference` (auto: the
+ * operating system's scheme); the scheme is always forced, so Mantine's own stored choice never overrides it.
  */
 export function SiteThemeProvider({
   theme: themeName,
+  preference = 'auto',
   children,
 }: {
   theme: ThemeName | undefined;
+  preference?: SchemePreference;
   children: ReactNode;
 }) {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', undefined, {
     getInitialValueInEffect: false,
   });
   const siteTheme = getSiteTheme(themeName ?? 'default');
-  const scheme = resolveScheme(siteTheme, 'auto', prefersDark === true);
+  const scheme = resolveScheme(siteTheme, preference, prefersDark === true);
   const props = useMemo(() => mantineProviderProps(siteTheme, scheme), [siteTheme, scheme]);
 
   return (
     <MantineProvider
       theme={props.theme}
-      forceColorScheme={props.forceColorScheme}
+      forceColorScheme={props.forceColorScheme ?? scheme}
       defaultColorScheme="auto"
       withCssVariables={false}
       withGlobalClasses={false}
