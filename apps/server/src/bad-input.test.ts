@@ -5,65 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, envelope, errorBodySchema, routes, type RouteDescriptor } from '@ec/contract';
 import { createTestApp, signIn, type TestApp } from './test/helpers.ts';
-
-/** A valid request for each route; a new route must add one here (the test below insists). */
-const VALID: Record<
-  string,
-  { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }
-> = {
-  'site.info': { query: { identifier: 'sunpower' } },
-  'site.translations': { params: { locale: 'en' }, query: { identifier: 'sunpower' } },
-  'health.health': {},
-  'auth.login': { body: { data: { email: 'admin@demo.energy', password: 'demo-admin-2024' } } },
-  'auth.logout': {},
-  'auth.user': {},
-  'accounts.register': {
-    query: { identifier: 'sunpower' },
-    body: {
-      data: {
-        firstName: 'Ana',
-        lastName: 'Novak',
-        email: 'bad-input@example.com',
-        password: 'sunny-day-2024',
-        passwordRepeat: 'sunny-day-2024',
-        countryCode: 'SI',
-        locale: 'sl',
-        acceptPrivacy: true,
-        acceptTerms: true,
-        marketingConsent: false,
-      },
-    },
-  },
-  'accounts.verifyEmail': { body: { data: { token: 'A'.repeat(43) } } },
-  'accounts.resendVerification': { body: { data: { email: 'unverified@demo.energy' } } },
-  'accounts.forgottenPassword': { body: { data: { email: 'nobody@demo.energy' } } },
-  'accounts.resetPassword': {
-    body: {
-      data: { token: 'A'.repeat(43), password: 'new-pass-2024', passwordRepeat: 'new-pass-2024' },
-    },
-  },
-  // A wrong current password, so the signed-in session keeps its password.
-  'accounts.changePassword': {
-    body: {
-      data: {
-        currentPassword: 'not-the-password',
-        newPassword: 'new-pass-2024',
-        newPasswordRepeat: 'new-pass-2024',
-      },
-    },
-  },
-  'accounts.updateUser': { body: { data: { themePreference: 'dark' } } },
-  'accounts.exportUser': {},
-  'accounts.deleteUser': { body: { data: { password: 'not-the-password' } } },
-  // An unknown user, so the signed-in session never starts acting as someone else.
-  'impersonation.impersonate': { body: { data: { userId: 999_999 } } },
-  'impersonation.unimpersonate': {},
-  'oidc.providers': {},
-  'security.validateConfirmation': { body: { data: { id: 1, action: 'LOCATION_INVITE' } } },
-  'admin.auditLog': { query: { page: '1', pageSize: '10' } },
-  'dev.mailbox': {},
-  'dev.mailboxMessage': { params: { id: '1' } },
-};
+import { VALID } from './test/route-samples.ts';
 
 const HUGE = 'x'.repeat(1_100_000);
 const BIG = 'y'.repeat(200_000);

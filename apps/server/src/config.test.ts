@@ -110,3 +110,118 @@ describe('server start with an invalid configuration', () => {
     expect(result.stderr).toContain('PORT must be a whole number');
   });
 });
+
+describe('parseConfig: mail, social sign-in and rate limits', () => {
+  it('defaults: no SMTP, the development mailbox on, no providers, rate limits on', () => {
+    expect(parseConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Cloud <no-reply@localhost>',
+      devMailbox: true,
+      oidcProviders: [],
+      rateLimits: true,
+    });
+  });
+
+  it.each([
+    [{ SMTP_URL: 'smtp://mail:25' }, false],
+    [{ SMTP_URL: 'smtps://u:p@mail:465', DEV_MAILBOX: 'true' }, true],
+    [{ DEV_MAILBOX: 'false' }, false],
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', DEV_MAILBOX: 'true' }, false],
+  ])('%j → devMailbox %s', (env, expected) => {
+    expect(parseConfig(env).devMailbox).toBe(expected);
+  });
+
+  it('reads SMTP_URL, MAIL_FROM and RATE_LIMITS', () => {
+    expect(
+      parseConfig({ SMTP_URL: 'smtp://mail:2525', MAIL_FROM: 'Sun <a@b.c>', RATE_LIMITS: 'no' }),
+    ).toMatchObject({ smtpUrl: 'smtp://mail:2525', mailFrom: 'Sun <a@b.c>', rateLimits: false });
+  });
+
+  it('refuses an SMTP_URL that is not smtp(s)', () => {
+    expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be an smtp/);
+  });
+
+  it('adds Google and Microsoft only when their client ids are set', () => {
+    const config = parseConfig({
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      MICROSOFT_CLIENT_ID: 'm-id',
+    });
+    expect(config.oidcProviders).toEqual([
+      {
+        id: 'google',
+        name: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'g-id',
+        clientSecret: 'g-secret',
+      },
+      {
+        id: 'microsoft',
+        name: 'Microsoft',
+        issuer: 'https://login.microsoftonline.com/common/v2.0',
+        clientId: 'm-id',
+        clientSecret: undefined,
+      },
+    ]);
+    expect(
+      parseConfig({ MICROSOFT_CLIENT_ID: 'm', MICROSOFT_TENANT: 'contoso.onmicrosoft.com' })
+        .oidcProviders[0]?.issuer,
+    ).toBe('https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0');
+  });
+
+  it('reads OIDC_PROVIDERS first; a default with the same id does not replace it', () => {
+    const config = parseConfig({
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'google',
+          name: 'Google (staff)',
+          issuer: 'https://accounts.google.com',
+          clientId: 'x',
+        },
+        {
+          id: 'keycloak',
+          name: 'Keycloak',
+          issuer: 'https://id.example/realms/a',
+          clientId: 'k',
+          clientSecret: 's',
+        },
+      ]),
+      GOOGLE_CLIENT_ID: 'ignored',
+    });
+    expect(config.oidcProviders.map((p) => [p.id, p.name, p.clientId])).toEqual([
+      ['google', 'Google (staff)', 'x'],
+      ['keycloak', 'Keycloak', 'k'],
+    ]);
+  });
+
+  it.each([
+    ['not JSON', '[{', /OIDC_PROVIDERS: must be a JSON list/],
+    ['an object', '{}', /OIDC_PROVIDERS/],
+    [
+      'a bad id',
+      JSON.stringify([{ id: 'Bad Id', name: 'x', issuer: 'https://a.b', clientId: 'c' }]),
+      /OIDC_PROVIDERS\[0.id\]/,
+    ],
+    [
+      'a non-http issuer',
+      JSON.stringify([{ id: 'a', name: 'x', issuer: 'ftp://a.b', clientId: 'c' }]),
+      /issuer/,
+    ],
+    [
+      'an unknown key',
+      JSON.stringify([{ id: 'a', name: 'x', issuer: 'https://a.b', clientId: 'c', scope: 'x' }]),
+      /OIDC_PROVIDERS/,
+    ],
+    [
+      'a duplicate id',
+      JSON.stringify([
+        { id: 'a', name: 'x', issuer: 'https://a.b', clientId: 'c' },
+        { id: 'a', name: 'y', issuer: 'https://a.b', clientId: 'd' },
+      ]),
+      /duplicate id a/,
+    ],
+  ])('refuses OIDC_PROVIDERS with %s', (_name, value, message) => {
+    expect(() => parseConfig({ OIDC_PROVIDERS: value })).toThrow(message);
+  });
+});

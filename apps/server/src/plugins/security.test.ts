@@ -36,6 +36,21 @@ describe('CSRF origin check on state-changing requests', () => {
     expect((await logout(headers)).statusCode).toBe(200);
   });
 
+  it('compares hosts without the default port (a proxy may send Host: name:80)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host: 'localhost:80', origin: 'http://localhost' },
+    });
+    expect(res.statusCode).toBe(200);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host: 'localhost:80', origin: 'http://localhost:8080' },
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
   it('checks before signing in, so a cross-site login cannot plant a session', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -63,7 +63,16 @@ export function isSameOriginRequest(
   } catch {
     return false; // includes the opaque origin "null"
   }
-  return host !== '' && host === request.host;
+  return host !== '' && host === normalisedHost(request);
+}
+
+/** The request's host with a default port dropped (`example.com:443` over https is `example.com`), like Origin. */
+function normalisedHost(request: FastifyRequest): string {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).host;
+  } catch {
+    return request.host;
+  }
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
 import { desc, mailOutbox } from '@ec/db';
 import { createTestDb, type TestDatabase } from '@ec/db/testing';
 import { buildApp } from '../app.ts';
@@ -22,7 +23,13 @@ export interface TestApp {
  * `seed: false`. Tests that edit sites in the database pass `siteCacheMs: 0`.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; siteCacheMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    siteCacheMs?: number;
+    /** Receives every JSON log line (at info level and above) instead of discarding them. */
+    logLines?: string[];
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
   if (options.seed !== false) await seedDemo(db.db);
@@ -35,7 +42,9 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db,
-    logger: createLogger(config, { tty: false }),
+    logger: options.logLines
+      ? pino({ level: 'info' }, { write: (line: string) => options.logLines?.push(line) })
+      : createLogger(config, { tty: false }),
     siteCacheMs: options.siteCacheMs,
   });
   await app.ready();

@@ -20,7 +20,8 @@ export function createOriginResolver(
     const host = requestHost(request);
     if (host) {
       const { matchedHost } = await sites.resolve({ host });
-      if (matchedHost) return `${request.protocol}://${request.host}`;
+      // Through URL, so a default port ("localhost:80") is dropped and links compare equal everywhere.
+      if (matchedHost) return new URL(`${request.protocol}://${request.host}`).origin;
     }
     log.warn(
       { host: request.host },

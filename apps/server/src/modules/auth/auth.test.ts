@@ -226,3 +226,25 @@ describe('POST /api/auth/logout', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('failed sign-ins', () => {
+  it('are logged with the IP and the address tried, never the password', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ logLines: lines });
+    try {
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { data: { email: 'Admin@Demo.Energy', password: 'secret-guess-123' } },
+        remoteAddress: '203.0.113.77',
+      });
+      const entry = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((e) => e.msg === 'failed sign-in');
+      expect(entry).toMatchObject({ ip: '203.0.113.77', email: 'admin@demo.energy', known: true });
+      expect(lines.join('\n')).not.toContain('secret-guess-123');
+    } finally {
+      await logged.close();
+    }
+  });
+});
