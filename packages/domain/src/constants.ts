@@ -71,3 +71,24 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Cookie-consent cookie name and lifetime (spec 001 §9). */
 export const COOKIE_CONSENT_NAME = 'cookie_consent';
 export const COOKIE_CONSENT_MAX_AGE_DAYS = 365;
+
+/**
+ * Each language's name in that language, for language pickers. A fixed table, because browsers' Intl data does not
+ * name every language in itself (Chromium has no Macedonian display names and falls back to another language).
+ */
+export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
+  bs: 'Bosanski',
+  cs: 'Čeština',
+  de: 'Deutsch',
+  en: 'English',
+  hr: 'Hrvatski',
+  it: 'Italiano',
+  mk: 'Македонски',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  pt: 'Português',
+  sk: 'Slovenčina',
+  sl: 'Slovenščina',
+  sr: 'Srpski',
+  sv: 'Svenska',
+};

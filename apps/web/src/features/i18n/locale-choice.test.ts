@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLocale, languageName, matchBrowserLanguage } from './locale-choice.ts';
+import {
+  chooseLocale,
+  languageName,
+  matchBrowserLanguage,
+  SUPPORTED_LOCALES,
+} from './locale-choice.ts';
 
 describe('chooseLocale', () => {
   it('prefers the stored choice over everything else', () => {
@@ -56,5 +61,14 @@ describe('languageName', () => {
   it('names a language in that language, capitalised', () => {
     expect(languageName('de')).toBe('Deutsch');
     expect(languageName('sl')).toBe('Slovenščina');
+  });
+
+  it('names Macedonian in Macedonian, which Intl data may not do', () => {
+    expect(languageName('mk')).toBe('Македонски');
+  });
+
+  it('gives every supported locale a distinct name', () => {
+    const names = SUPPORTED_LOCALES.map(languageName);
+    expect(new Set(names).size).toBe(SUPPORTED_LOCALES.length);
   });
 });

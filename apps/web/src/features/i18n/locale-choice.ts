@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@ec/domain';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_NAMES, LOCALES, type Locale } from '@ec/domain';
 
 /** The supported locale for a BCP 47 tag from the browser (`en-US` → `en`, `sr-Latn-RS` → `sr`), if any. */
 export function matchBrowserLanguage(tag: string): Locale | undefined {
@@ -37,12 +37,7 @@ export function chooseLocale(input: LocaleChoiceInput): Locale {
 /** The languages the switcher offers, in the catalog order of @ec/domain. */
 export const SUPPORTED_LOCALES: readonly Locale[] = LOCALES;
 
-/** A language's own name ("Deutsch", "Slovenščina"), for the switcher; Intl supplies it, no catalog needed. */
+/** A language's own name ("Deutsch", "Slovenščina", "Македонски"), for the switcher. */
 export function languageName(locale: Locale): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  } catch {
-    return locale.toUpperCase();
-  }
+  return LANGUAGE_NAMES[locale];
 }
