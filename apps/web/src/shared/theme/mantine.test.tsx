@@ -87,6 +87,15 @@ describe('toMantineTheme', () => {
     expect(siteThemeOf(merged('red-gray', 'light'))).toBe(siteThemes['red-gray']);
     expect(siteThemeOf(DEFAULT_THEME)).toBeUndefined();
   });
+
+  it('paints dialog headers on the dialog surface, like their bodies', () => {
+    const components = toMantineTheme(siteThemes.default, 'light').components ?? {};
+    for (const name of ['Modal', 'Drawer']) {
+      const styles = components[name]?.styles as Record<string, { backgroundColor?: string }>;
+      expect(styles.header?.backgroundColor).toBe('var(--ec-surface)');
+      expect(styles.content?.backgroundColor).toBe('var(--ec-surface)');
+    }
+  });
 });
 
 describe('variantColorResolver', () => {

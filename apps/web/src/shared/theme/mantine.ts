@@ -186,6 +186,19 @@ export function toMantineTheme(siteTheme: SiteTheme, scheme: Scheme): MantineThe
       },
       Paper: { styles: { root: { backgroundColor: 'var(--ec-surface)' } } },
       Card: { styles: { root: { backgroundColor: 'var(--ec-surface)' } } },
+      // Dialog headers sit on the dialog's surface, not the page background (otherwise a two-tone dialog).
+      Modal: {
+        styles: {
+          content: { backgroundColor: 'var(--ec-surface)' },
+          header: { backgroundColor: 'var(--ec-surface)' },
+        },
+      },
+      Drawer: {
+        styles: {
+          content: { backgroundColor: 'var(--ec-surface)' },
+          header: { backgroundColor: 'var(--ec-surface)' },
+        },
+      },
     },
     other: { [OTHER_KEY]: siteTheme },
   });
