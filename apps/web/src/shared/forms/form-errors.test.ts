@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordFormSchema, registerFormSchema } from '@ec/contract';
-import { fieldErrorsFromApi, fieldErrorsFromSchema, validateForm } from './form-errors.ts';
+import {
+  fieldErrorsFromApi,
+  fieldErrorsFromSchema,
+  validateForm,
+  withoutError,
+} from './form-errors.ts';
 
 describe('fieldErrorsFromSchema', () => {
   it("uses the contract refinement's catalog key for custom issues", () => {
@@ -58,5 +63,13 @@ describe('validateForm', () => {
       ok: true,
       data: { a: 1 },
     });
+  });
+});
+
+describe('withoutError', () => {
+  it("drops one field's error and keeps the object when there is none", () => {
+    const errors = { email: { key: 'a' }, password: { key: 'b' } };
+    expect(withoutError(errors, 'email')).toEqual({ password: { key: 'b' } });
+    expect(withoutError(errors, 'other' as 'email')).toBe(errors);
   });
 });

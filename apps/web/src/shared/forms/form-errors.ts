@@ -98,3 +98,11 @@ export async function validateForm<T, F extends string>(
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, errors: fieldErrorsFromSchema<F>(parsed.error, values) };
 }
+
+/** `errors` without `field`'s error (a field the user is correcting stops showing its old message). */
+export function withoutError<F extends string>(errors: FieldErrors<F>, field: F): FieldErrors<F> {
+  if (!errors[field]) return errors;
+  return Object.fromEntries(
+    Object.entries(errors).filter(([name]) => name !== field),
+  ) as FieldErrors<F>;
+}

@@ -54,6 +54,7 @@ export function MarketingConsentBanner({
       icon={<IconMail size={20} aria-hidden />}
       title={t('marketing_banner.title')}
       className={classes.banner}
+      classNames={{ title: classes.title }}
       data-testid="marketing-banner"
     >
       <div className={classes.row}>
@@ -147,6 +148,7 @@ export function NotSetUpBanner({ user }: { user: AuthUser }) {
       icon={<IconInfoCircle size={20} aria-hidden />}
       title={t('setup_banner.title')}
       className={classes.banner}
+      classNames={{ title: classes.title }}
       data-testid="not-set-up-banner"
     >
       <Text size="sm">{t('setup_banner.text')}</Text>

@@ -8,6 +8,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
   fieldErrorsFromApi,
   validateForm,
+  withoutError,
   type FieldErrors,
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
@@ -57,6 +58,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {

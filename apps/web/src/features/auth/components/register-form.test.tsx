@@ -91,6 +91,11 @@ describe('RegisterForm', () => {
       'Please accept to continue.',
     );
     expect(calls).toEqual([]);
+
+    // Correcting a field clears its message; the others stay until the next submit.
+    fill(/First name/, 'Ana');
+    expect(screen.queryByText('First name is required.')).not.toBeInTheDocument();
+    expect(screen.getByText('Last name is required.')).toBeInTheDocument();
   });
 
   it('applies the password rules and the repeat check before sending', async () => {

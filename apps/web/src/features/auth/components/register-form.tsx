@@ -26,6 +26,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
   fieldErrorsFromApi,
   validateForm,
+  withoutError,
   type FieldErrors,
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
@@ -128,16 +129,19 @@ export function RegisterForm({
     (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => withoutError(current, field));
     };
   const select = (field: 'countryCode' | 'locale') => (event: ChangeEvent<HTMLSelectElement>) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
   };
   const check =
     (field: 'acceptPrivacy' | 'acceptTerms' | 'marketingConsent') =>
     (event: ChangeEvent<HTMLInputElement>) => {
       const checked = event.currentTarget.checked;
       setValues((current) => ({ ...current, [field]: checked }));
+      setErrors((current) => withoutError(current, field));
     };
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
   fieldErrorsFromApi,
   validateForm,
+  withoutError,
   type FieldErrors,
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
@@ -122,6 +123,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
               onChange={(event) => {
                 const password = event.currentTarget.value;
                 setValues((current) => ({ ...current, password }));
+                setErrors((current) => withoutError(current, 'password'));
               }}
               error={error('password')}
               aria-describedby={hintsId}
@@ -137,6 +139,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             onChange={(event) => {
               const passwordRepeat = event.currentTarget.value;
               setValues((current) => ({ ...current, passwordRepeat }));
+              setErrors((current) => withoutError(current, 'passwordRepeat'));
             }}
             error={error('passwordRepeat')}
           />

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
   fieldErrorsFromApi,
   validateForm,
+  withoutError,
   type FieldErrors,
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
@@ -107,6 +108,7 @@ function ProfileForm({
   const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {

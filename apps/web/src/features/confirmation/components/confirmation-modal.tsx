@@ -49,12 +49,22 @@ export function ConfirmationModal({ request }: { request: ConfirmationRequest })
       <Stack gap="lg">
         {failed ? (
           <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="confirmation-failure">
-            <IconAlertTriangle size={22} aria-hidden color="var(--ec-danger, currentColor)" />
+            <IconAlertTriangle
+              size={22}
+              aria-hidden
+              color="var(--ec-danger, currentColor)"
+              style={{ flex: 'none' }}
+            />
             <Text role="alert">{t('location_invite.error')}</Text>
           </Group>
         ) : location ? (
           <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="confirmation-success">
-            <IconCheck size={22} aria-hidden color="var(--ec-success, currentColor)" />
+            <IconCheck
+              size={22}
+              aria-hidden
+              color="var(--ec-success, currentColor)"
+              style={{ flex: 'none' }}
+            />
             <Text role="status">{t('location_invite.success', { location: location.name })}</Text>
           </Group>
         ) : (
