@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { accountRoutes } from '@ec/contract';
-import { unauthenticated } from '../../errors.ts';
+import { AppError, unauthenticated } from '../../errors.ts';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
 import { clearSessionCookie, type CookiePolicy } from '../auth/auth.routes.ts';
 import { requestHost } from '../site/site.routes.ts';
@@ -27,6 +27,8 @@ export function accountHandlers(deps: {
         identifier: query.identifier,
         host: requestHost(request),
       });
+      // Before the first seed only the built-in default site exists, which has no row to attach users to.
+      if (site.id === 0) throw new AppError(503, 'SERVICE_UNAVAILABLE');
       reply.header('cache-control', 'no-store');
       return accounts.register(body.data, site, await context(request));
     },

@@ -275,6 +275,19 @@ describe('POST /api/auth/verify-email', () => {
     expect(json(await verify(token))).toEqual({ data: { status: 'MISSING' } });
   });
 
+  it('ERROR when a used link belongs to an address that is still unverified (inconsistent data)', async () => {
+    await register(form({ email: 'odd.state@example.com' }));
+    const token = tokenFrom(
+      (await lastMailTo(t, 'odd.state@example.com'))?.text,
+      '/auth/token-validation',
+    );
+    await t.db.db
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(eq(userTokens.id, tokenIdFor(token)));
+    expect(json(await verify(token))).toEqual({ data: { status: 'ERROR' } });
+  });
+
   it('400 for a missing or empty token', async () => {
     expect((await send(t.app, 'POST', '/api/auth/verify-email', { data: {} })).statusCode).toBe(
       400,
@@ -327,5 +340,18 @@ describe('POST /api/auth/resend-verification', () => {
     expect(json(res)).toEqual({ data: {} });
     const after = (await mailsTo(t, email)).filter((m) => m.kind === 'verify_email').length;
     expect(after).toBe(before);
+  });
+});
+
+describe('registration before the first seed', () => {
+  it('answers 503 while there is no site to register on', async () => {
+    const empty = await createTestApp({ seed: false, env: { RATE_LIMITS: 'false' } });
+    try {
+      const res = await send(empty.app, 'POST', '/api/auth/register', { data: form() });
+      expect(res.statusCode).toBe(503);
+      expect(json(res)).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+    } finally {
+      await empty.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 // Mail through a real SMTP server started in the test (smtp-server on 127.0.0.1), and the development mailbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '@ec/db';
+import { loadCatalog } from '@ec/i18n/node';
+import { interpolate, lookup } from './mail.templates.ts';
 import { createTestApp, json, send, signIn, type TestApp } from '../../test/helpers.ts';
 import { linkTo, startSmtpServer, type TestSmtpServer } from '../../test/mail.ts';
 
@@ -119,6 +121,21 @@ describe('the development mailbox (no SMTP_URL)', () => {
     expect((await send(t.app, 'GET', '/api/dev/mailbox/999999')).statusCode).toBe(404);
   });
 
+  it('renders in English from the shipped catalog', async () => {
+    await send(t.app, 'POST', '/api/auth/register', {
+      data: registration('english.reader@example.com', 'en'),
+    });
+    await t.app.mail.idle();
+    const [row] = (await t.db.db.select().from(mailOutbox)).filter(
+      (m) => m.toAddress === 'english.reader@example.com',
+    );
+    expect(row?.subject).toBe('Confirm your e-mail address for Cloud');
+    expect(row?.text).toContain('Hello Ana,');
+    expect(row?.text).toContain('The link is valid for 24 hours and can be used once.');
+    expect(row?.html).toContain('>Confirm e-mail address</a>');
+    expect(row?.text).toContain('support@energy-cloud.example');
+  });
+
   it('renders in the recipient language with the site branding (identifier link for a non-host site)', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -131,6 +148,12 @@ describe('the development mailbox (no SMTP_URL)', () => {
       (m) => m.toAddress === 'sunpower.user@example.com',
     );
     expect(row?.html).toContain('lang="sl"');
+    expect(row?.subject).toBe('Potrdite svoj e-poštni naslov za SunPower Cloud');
+    expect(row?.subject).toBe(
+      interpolate(String(lookup(loadCatalog('sl'), 'mail.verify_email.subject')), {
+        platformName: 'SunPower Cloud',
+      }),
+    );
     expect(row?.html).toContain('/api/site/assets/sunpower/logo.svg');
     expect(row?.html).toContain('mailto:help@sunpower.example');
     // localhost does not select sunpower: the link carries the identifier so the page has the right branding.
