@@ -31,15 +31,21 @@ export async function startOidcProvider(options: {
   redirectUris: string[];
   /** Put the claims into the ID token (default) or only into userinfo (oidc-provider's conform mode). */
   claimsInIdToken?: boolean;
+  /**
+   * Serve the provider as one tenant of a multi-tenant issuer, like Microsoft: its issuer is `<base>/<tenant>`, and
+   * `<base>/common` publishes a discovery document whose issuer is the template `<base>/{tenantid}`.
+   */
+  tenant?: string;
 }): Promise<TestOidcProvider> {
   let handler: Parameters<typeof createServer>[1] = (_req, res) => res.end();
   const server: Server = createServer((req, res) => handler?.(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${port}`;
+  const issuer = options.tenant ? `${base}/${options.tenant}` : base;
 
   const state: TestOidcProvider = {
-    issuer,
+    issuer: options.tenant ? `${base}/common` : issuer,
     clientId: 'energy-cloud-test',
     clientSecret: 'test-client-secret-with-enough-entropy',
     account: { sub: 'account-1', email: 'social.user@example.com', email_verified: true },
@@ -85,8 +91,25 @@ export async function startOidcProvider(options: {
   });
   const callback = provider.callback();
 
+  const mount = options.tenant ? `/${options.tenant}` : '';
   handler = (req, res) => {
-    if (!req.url?.startsWith('/interaction/')) return callback(req, res);
+    if (options.tenant && req.url === '/common/.well-known/openid-configuration') {
+      void fetch(`${issuer}/.well-known/openid-configuration`)
+        .then((r) => r.json() as Promise<Record<string, unknown>>)
+        .then((metadata) => {
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ ...metadata, issuer: `${base}/{tenantid}` }));
+        });
+      return;
+    }
+    if (!req.url?.startsWith('/interaction/')) {
+      if (mount && req.url?.startsWith(mount)) {
+        // Mounted under the tenant path, the way Express hands a sub-app its requests.
+        (req as { originalUrl?: string }).originalUrl = req.url;
+        req.url = req.url.slice(mount.length) || '/';
+      }
+      return callback(req, res);
+    }
     void (async () => {
       const details = await provider.interactionDetails(req, res);
       let result: Record<string, unknown>;

@@ -31,6 +31,38 @@ export function safeRedirect(value: unknown): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** The placeholder in a multi-tenant issuer (Microsoft: `https://login.microsoftonline.com/{tenantid}/v2.0`). */
+const TENANT_PLACEHOLDER = '{tenantid}';
+
+/** A discovered provider: its configuration, the issuer template when it is multi-tenant, http allowed. */
+interface Discovered {
+  configuration: client.Configuration;
+  issuerTemplate: string | null;
+  insecure: boolean;
+}
+
+/**
+ * The issuer named in a token response's ID token when it fits the template (`{tenantid}` = one path segment of
+ * letters, digits, `-`, `_` or `.`), else null. Read before validation; the second exchange validates it.
+ */
+export function tenantIssuerOf(tokenResponse: string, template: string): string | null {
+  try {
+    const body = JSON.parse(tokenResponse) as { id_token?: unknown };
+    if (typeof body.id_token !== 'string') return null;
+    const payload = body.id_token.split('.')[1] ?? '';
+    const { iss } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      iss?: unknown;
+    };
+    if (typeof iss !== 'string') return null;
+    const [before, after] = template.split(TENANT_PLACEHOLDER);
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`^${escape(before ?? '')}[A-Za-z0-9._-]+${escape(after ?? '')}$`);
+    return pattern.test(iss) ? iss : null;
+  } catch {
+    return null;
+  }
+}
+
 function stateIdFor(state: string): string {
   return createHash('sha256').update(state).digest('hex');
 }
@@ -65,24 +97,114 @@ export function createOidcService(deps: {
   const { repo, accounts, auth, sites, log } = deps;
   const now = deps.now ?? (() => new Date());
   const byId = new Map(deps.providers.map((p) => [p.id, p]));
-  const discovered = new Map<string, Promise<client.Configuration>>();
+  const discovered = new Map<string, Promise<Discovered>>();
 
-  function configurationOf(provider: OidcProviderConfig): Promise<client.Configuration> {
+  async function discover(provider: OidcProviderConfig): Promise<Discovered> {
+    const insecure = deps.allowInsecure && provider.issuer.startsWith('http:');
+    const expected = new URL(provider.issuer).href;
+    let issuerTemplate: string | null = null;
+    // Multi-tenant issuers (Microsoft's `common`) publish `…/{tenantid}/…` as their issuer, which the strict
+    // discovery check refuses: accept the document under the configured issuer and remember the template.
+    const discoveryFetch: client.CustomFetch = async (url, options) => {
+      const response = await fetch(url, options as RequestInit);
+      if (!url.includes('/.well-known/') || !response.ok) return response;
+      const metadata = (await response.json()) as Record<string, unknown>;
+      if (typeof metadata.issuer === 'string' && metadata.issuer.includes(TENANT_PLACEHOLDER)) {
+        issuerTemplate = metadata.issuer;
+        metadata.issuer = expected;
+        // The authorization response cannot be checked against a template; the ID token is, below.
+        delete metadata.authorization_response_iss_parameter_supported;
+      }
+      return Response.json(metadata, { status: response.status });
+    };
+    const configuration = await client.discovery(
+      new URL(provider.issuer),
+      provider.clientId,
+      provider.clientSecret,
+      undefined,
+      {
+        [client.customFetch]: discoveryFetch,
+        ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+      },
+    );
+    return { configuration, issuerTemplate, insecure };
+  }
+
+  function configurationOf(provider: OidcProviderConfig): Promise<Discovered> {
     let pending = discovered.get(provider.id);
     if (!pending) {
-      const insecure = deps.allowInsecure && provider.issuer.startsWith('http:');
-      pending = client.discovery(
-        new URL(provider.issuer),
-        provider.clientId,
-        provider.clientSecret,
-        undefined,
-        insecure ? { execute: [client.allowInsecureRequests] } : undefined,
-      );
+      pending = discover(provider);
       discovered.set(provider.id, pending);
       // A failed discovery (provider down) is tried again next time.
       pending.catch(() => discovered.delete(provider.id));
     }
     return pending;
+  }
+
+  /** A configuration for one callback, with its own issuer and fetch (never shared between requests). */
+  function configurationFor(
+    provider: OidcProviderConfig,
+    found: Discovered,
+    issuer: string,
+    fetchImpl: client.CustomFetch,
+  ): client.Configuration {
+    const { supportsPKCE: _helper, ...metadata } = found.configuration.serverMetadata();
+    const configuration = new client.Configuration(
+      { ...metadata, issuer },
+      provider.clientId,
+      provider.clientSecret,
+    );
+    if (found.insecure) client.allowInsecureRequests(configuration);
+    configuration[client.customFetch] = fetchImpl;
+    return configuration;
+  }
+
+  /**
+   * The code exchange. For a templated issuer the tenant is known only from the ID token: a first exchange keeps the
+   * token response and fails the issuer check; the tenant's issuer is read from the (not yet trusted) token, must fit
+   * the template, and a second validation of the kept response against that issuer checks everything again —
+   * signature with the provider's keys, issuer, audience, expiry, nonce. The code is sent to the provider once.
+   */
+  async function exchange(
+    provider: OidcProviderConfig,
+    found: Discovered,
+    currentUrl: URL,
+    checks: client.AuthorizationCodeGrantChecks,
+  ) {
+    if (!found.issuerTemplate) {
+      const tokens = await client.authorizationCodeGrant(found.configuration, currentUrl, checks);
+      return { tokens, configuration: found.configuration };
+    }
+    const template = found.issuerTemplate;
+    const metadata = found.configuration.serverMetadata();
+    const tokenEndpoint = metadata.token_endpoint;
+    currentUrl.searchParams.delete('iss');
+    let kept: string | undefined;
+    const keep: client.CustomFetch = async (url, options) => {
+      const response = await fetch(url, options as RequestInit);
+      if (url === tokenEndpoint) kept = await response.clone().text();
+      return response;
+    };
+    const first = configurationFor(provider, found, metadata.issuer, keep);
+    try {
+      return {
+        tokens: await client.authorizationCodeGrant(first, currentUrl, checks),
+        configuration: first,
+      };
+    } catch (error) {
+      const issuer = kept === undefined ? null : tenantIssuerOf(kept, template);
+      if (!issuer || kept === undefined) throw error;
+      const body = kept;
+      const replay: client.CustomFetch = (url, options) =>
+        url === tokenEndpoint
+          ? Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } }))
+          : fetch(url, options as RequestInit);
+      const second = configurationFor(provider, found, issuer, replay);
+      return {
+        tokens: await client.authorizationCodeGrant(second, currentUrl, checks),
+        configuration: second,
+      };
+    }
   }
 
   function callbackUrl(origin: string, providerId: string): string {
@@ -157,7 +279,7 @@ export function createOidcService(deps: {
     ): Promise<{ url: string; state: string }> {
       const provider = byId.get(providerId);
       if (!provider) throw new Error(`unknown provider ${providerId}`);
-      const configuration = await configurationOf(provider);
+      const { configuration } = await configurationOf(provider);
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -224,10 +346,10 @@ export function createOidcService(deps: {
 
       let claims: client.IDToken;
       try {
-        const configuration = await configurationOf(provider);
+        const found = await configurationOf(provider);
         // The token request's redirect_uri is the callback URL without its query: the one sent at the start.
         currentUrl.pathname = new URL(callbackUrl(input.origin, provider.id)).pathname;
-        const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+        const { tokens, configuration } = await exchange(provider, found, currentUrl, {
           pkceCodeVerifier: stored.codeVerifier,
           expectedState: state,
           expectedNonce: stored.nonce,

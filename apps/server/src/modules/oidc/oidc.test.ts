@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq, oidcIdentities, oidcStates, users } from '@ec/db';
 import { createTestApp, DEMO, json, send, type TestApp } from '../../test/helpers.ts';
 import { followProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
-import { safeRedirect } from './oidc.service.ts';
+import { safeRedirect, tenantIssuerOf } from './oidc.service.ts';
 
 const CALLBACK = 'http://localhost/api/auth/oidc/local/callback';
 
@@ -335,5 +335,69 @@ describe('safeRedirect', () => {
     [undefined, '/'],
   ])('%j → %j', (value, expected) => {
     expect(safeRedirect(value)).toBe(expected);
+  });
+});
+
+describe('a multi-tenant issuer (Microsoft common: issuer template …/{tenantid})', () => {
+  it('signs in against the tenant that issued the ID token', async () => {
+    const tenantIdp = await startOidcProvider({ redirectUris: [CALLBACK], tenant: 'tenant-a' });
+    const app = await createTestApp({
+      env: {
+        RATE_LIMITS: 'false',
+        OIDC_PROVIDERS: JSON.stringify([
+          {
+            id: 'local',
+            name: 'Multi-tenant',
+            issuer: tenantIdp.issuer,
+            clientId: tenantIdp.clientId,
+            clientSecret: tenantIdp.clientSecret,
+          },
+        ]),
+      },
+    });
+    try {
+      expect(tenantIdp.issuer.endsWith('/common')).toBe(true);
+      tenantIdp.account = { sub: 'tenant-user', email: 'tenant@example.com', email_verified: true };
+      const start = await app.app.inject({ method: 'GET', url: '/api/auth/oidc/local/start' });
+      expect(start.statusCode).toBe(302);
+      const callback = await followProvider(start.headers.location as string);
+      const res = await app.app.inject({
+        method: 'GET',
+        url: callback.pathname + callback.search,
+        cookies: { ec_oidc: cookieOf(start, 'ec_oidc')?.value ?? '' },
+      });
+      expect(res.headers.location).toBe('/');
+      expect(cookieOf(res, 'ec_session')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    } finally {
+      await app.close();
+      await tenantIdp.close();
+    }
+  });
+});
+
+describe('tenantIssuerOf', () => {
+  const token = (payload: object) =>
+    JSON.stringify({
+      id_token: `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`,
+    });
+  const template = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+
+  it.each([
+    [
+      { iss: 'https://login.microsoftonline.com/9188040d-6c67/v2.0' },
+      'https://login.microsoftonline.com/9188040d-6c67/v2.0',
+    ],
+    [{ iss: 'https://evil.example/9188040d/v2.0' }, null],
+    [{ iss: 'https://login.microsoftonline.com/a/b/v2.0' }, null],
+    [{ iss: 'https://login.microsoftonline.com//v2.0' }, null],
+    [{ iss: 42 }, null],
+    [{}, null],
+  ])('%j → %j', (payload, expected) => {
+    expect(tenantIssuerOf(token(payload), template)).toBe(expected);
+  });
+
+  it('null for a response without an ID token or not JSON', () => {
+    expect(tenantIssuerOf('{}', template)).toBeNull();
+    expect(tenantIssuerOf('nope', template)).toBeNull();
   });
 });
