@@ -42,8 +42,15 @@ describe('PasswordHints (domain password rules)', () => {
     expect(h.strength).toBe('Password strength: too weak');
   });
 
+  it('lists the e-mail rule as a reminder when the form does not know the address', () => {
+    const h = hints('sunshine2024x');
+    expect(h.notEmail).not.toHaveAttribute('data-met');
+    expect(h.notEmail).toHaveAttribute('data-unknown');
+    expect(h.notEmail).not.toHaveTextContent(/met/);
+  });
+
   it('accepts a long passphrase without digits and rates it higher', () => {
-    const h = hints('correct horse battery staple');
+    const h = hints('correct horse battery staple', 'ana@example.com');
     expect(h.lettersAndDigits).toHaveAttribute('data-met');
     expect(h.strength).toBe('Password strength: strong');
   });

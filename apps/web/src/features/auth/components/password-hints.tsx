@@ -6,7 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordStrength,
 } from '@ec/domain';
-import { IconCheck, IconX } from '../../../shared/ui/icons.ts';
+import { IconCheck, IconInfoCircle, IconX } from '../../../shared/ui/icons.ts';
 import classes from './password-hints.module.css';
 
 const STRENGTH_LABELS = ['too_weak', 'fair', 'good', 'strong', 'very_strong'] as const;
@@ -23,7 +23,10 @@ export function PasswordHints({
   /** For the password field's aria-describedby. */
   id: string;
   password: string;
-  /** The account's e-mail, when the form knows it (the password may not be or contain it). */
+  /**
+   * The account's e-mail, when the form knows it (the password may not be or contain it). Without it (reset by
+   * link) that rule is listed as a reminder, neither met nor broken: only the server can check it.
+   */
   email?: string | null;
 }) {
   const { t } = useTranslation();
@@ -42,20 +45,36 @@ export function PasswordHints({
         {t('password_hints.strength', { level: label })}
       </Text>
       <ul className={classes.rules}>
-        {results.map(({ rule, met }) => (
-          <li key={rule} className={classes.rule} data-met={met || undefined}>
-            {met ? <IconCheck size={14} aria-hidden /> : <IconX size={14} aria-hidden />}
-            <span>
-              {t(`password_hints.${rule}`, {
-                min: PASSWORD_MIN_LENGTH,
-                passphrase: PASSPHRASE_MIN_LENGTH,
-              })}
-            </span>
-            <VisuallyHidden>
-              {met ? t('password_hints.rule_met') : t('password_hints.rule_not_met')}
-            </VisuallyHidden>
-          </li>
-        ))}
+        {results.map(({ rule, met }) => {
+          const unknown = rule === 'not_email' && email === undefined;
+          return (
+            <li
+              key={rule}
+              className={classes.rule}
+              data-met={(met && !unknown) || undefined}
+              data-unknown={unknown || undefined}
+            >
+              {unknown ? (
+                <IconInfoCircle size={14} aria-hidden />
+              ) : met ? (
+                <IconCheck size={14} aria-hidden />
+              ) : (
+                <IconX size={14} aria-hidden />
+              )}
+              <span>
+                {t(`password_hints.${rule}`, {
+                  min: PASSWORD_MIN_LENGTH,
+                  passphrase: PASSPHRASE_MIN_LENGTH,
+                })}
+              </span>
+              {!unknown && (
+                <VisuallyHidden>
+                  {met ? t('password_hints.rule_met') : t('password_hints.rule_not_met')}
+                </VisuallyHidden>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
