@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '@ec/contract';
 import { currentUserQueryOptions } from './api/auth-api.ts';
@@ -15,9 +16,16 @@ export function useKnownUser(): AuthUser | null {
   return useQuery({ ...currentUserQueryOptions(), enabled: false }).data ?? null;
 }
 
-/** The signed-in user on pages behind the guard (which guarantees one). */
+/**
+ * The signed-in user on pages behind the guard (which guarantees one). Sign-out and session expiry navigate away
+ * first and forget the user afterwards, but React may still be committing that navigation (a transition) when the
+ * cache empties: the page then keeps the last user it had for the few renders before it unmounts.
+ */
 export function useCurrentUser(): AuthUser {
   const user = useOptionalUser();
-  if (!user) throw new Error('useCurrentUser on a page without a signed-in user');
-  return user;
+  const [last, setLast] = useState(user);
+  if (user && user !== last) setLast(user);
+  const current = user ?? last;
+  if (!current) throw new Error('useCurrentUser on a page without a signed-in user');
+  return current;
 }
