@@ -13,7 +13,7 @@ import {
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { changePassword } from '../api/account-api.ts';
-import { PasswordHints } from './password-hints.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Field = keyof ChangeValues;
 const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'newPasswordRepeat'];
@@ -30,7 +30,6 @@ function loadSchema() {
  */
 export function ChangePasswordForm({ email }: { email: string }) {
   const { t } = useTranslation();
-  const hintsId = useId();
   const errorId = useId();
   const [values, setValues] = useState<ChangeValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -95,27 +94,14 @@ export function ChangePasswordForm({ email }: { email: string }) {
           onChange={update('currentPassword')}
           error={error('currentPassword')}
         />
-        <div>
-          <PasswordInput
-            label={labels.newPassword}
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            value={values.newPassword}
-            onChange={update('newPassword')}
-            error={error('newPassword')}
-            aria-describedby={hintsId}
-          />
-          <PasswordHints id={hintsId} password={values.newPassword} email={email} />
-        </div>
-        <PasswordInput
-          label={labels.newPasswordRepeat}
-          name="newPasswordRepeat"
-          autoComplete="new-password"
-          required
-          value={values.newPasswordRepeat}
-          onChange={update('newPasswordRepeat')}
-          error={error('newPasswordRepeat')}
+        <NewPasswordFields
+          names={{ password: 'newPassword', repeat: 'newPasswordRepeat' }}
+          labels={{ password: labels.newPassword, repeat: labels.newPasswordRepeat }}
+          values={{ password: values.newPassword, repeat: values.newPasswordRepeat }}
+          errors={{ password: error('newPassword'), repeat: error('newPasswordRepeat') }}
+          onPasswordChange={update('newPassword')}
+          onRepeatChange={update('newPasswordRepeat')}
+          email={email}
         />
         <div>
           <Button type="submit" loading={mutation.isPending}>

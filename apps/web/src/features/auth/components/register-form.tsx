@@ -11,7 +11,6 @@ import {
   Button,
   Checkbox,
   NativeSelect,
-  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -31,7 +30,7 @@ import {
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { register } from '../api/account-api.ts';
-import { PasswordHints } from './password-hints.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import classes from './register-form.module.css';
 
 type Field = keyof RegisterValues;
@@ -80,7 +79,6 @@ export function RegisterForm({
   onRegistered,
 }: RegisterFormProps) {
   const { t } = useTranslation();
-  const hintsId = useId();
   const errorId = useId();
   const [values, setValues] = useState<RegisterValues>({
     firstName: '',
@@ -217,27 +215,14 @@ export function RegisterForm({
           onChange={text('email')}
           error={error('email')}
         />
-        <div>
-          <PasswordInput
-            label={labels.password}
-            name="password"
-            autoComplete="new-password"
-            required
-            value={values.password}
-            onChange={text('password')}
-            error={error('password')}
-            aria-describedby={hintsId}
-          />
-          <PasswordHints id={hintsId} password={values.password} email={values.email} />
-        </div>
-        <PasswordInput
-          label={labels.passwordRepeat}
-          name="passwordRepeat"
-          autoComplete="new-password"
-          required
-          value={values.passwordRepeat}
-          onChange={text('passwordRepeat')}
-          error={error('passwordRepeat')}
+        <NewPasswordFields
+          names={{ password: 'password', repeat: 'passwordRepeat' }}
+          labels={{ password: labels.password, repeat: labels.passwordRepeat }}
+          values={{ password: values.password, repeat: values.passwordRepeat }}
+          errors={{ password: error('password'), repeat: error('passwordRepeat') }}
+          onPasswordChange={text('password')}
+          onRepeatChange={text('passwordRepeat')}
+          email={values.email}
         />
         <div className={classes.names}>
           <NativeSelect

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ import {
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { resetPassword } from '../api/account-api.ts';
-import { PasswordHints } from './password-hints.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { Outcome } from './token-validation.tsx';
 
 type Field = 'password' | 'passwordRepeat';
@@ -29,7 +29,6 @@ function loadSchema() {
  */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation();
-  const hintsId = useId();
   const errorId = useId();
   const [values, setValues] = useState<Record<Field, string>>({ password: '', passwordRepeat: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -82,6 +81,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     return e ? t(e.key, { field: labels[field], ...e.values }) : undefined;
   };
 
+  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = await validateForm<ResetValues, Field | 'token'>(loadSchema, {
@@ -113,35 +118,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
               {submitErrorText(mutation.error, t, 'reset_password.error')}
             </FormAlert>
           )}
-          <div>
-            <PasswordInput
-              label={labels.password}
-              name="password"
-              autoComplete="new-password"
-              required
-              value={values.password}
-              onChange={(event) => {
-                const password = event.currentTarget.value;
-                setValues((current) => ({ ...current, password }));
-                setErrors((current) => withoutError(current, 'password'));
-              }}
-              error={error('password')}
-              aria-describedby={hintsId}
-            />
-            <PasswordHints id={hintsId} password={values.password} />
-          </div>
-          <PasswordInput
-            label={labels.passwordRepeat}
-            name="passwordRepeat"
-            autoComplete="new-password"
-            required
-            value={values.passwordRepeat}
-            onChange={(event) => {
-              const passwordRepeat = event.currentTarget.value;
-              setValues((current) => ({ ...current, passwordRepeat }));
-              setErrors((current) => withoutError(current, 'passwordRepeat'));
-            }}
-            error={error('passwordRepeat')}
+          <NewPasswordFields
+            names={{ password: 'password', repeat: 'passwordRepeat' }}
+            labels={{ password: labels.password, repeat: labels.passwordRepeat }}
+            values={{ password: values.password, repeat: values.passwordRepeat }}
+            errors={{ password: error('password'), repeat: error('passwordRepeat') }}
+            onPasswordChange={update('password')}
+            onRepeatChange={update('passwordRepeat')}
           />
           <Button type="submit" fullWidth loading={mutation.isPending}>
             {t('reset_password.submit')}
