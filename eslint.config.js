@@ -13,7 +13,16 @@ const restrict = (patterns) => ({
 const ours = (names, message) => ({ group: names.map((n) => `@ec/${n}`), message });
 
 /** One rule object per web feature: it may not import any other feature. */
-const featureNames = ['auth', 'consent', 'site', 'shell', 'i18n', 'errors', 'confirmation'];
+const featureNames = [
+  'auth',
+  'consent',
+  'site',
+  'shell',
+  'i18n',
+  'errors',
+  'confirmation',
+  'dev-mailbox',
+];
 
 export default tseslint.config(
   {
