@@ -245,6 +245,15 @@ export function createRoutes(
               ],
             },
             {
+              // Public: testers read the mail of a registration before they can sign in (issue 3).
+              path: 'dev/mailbox',
+              handle: handle({ title: 'dev_mailbox.title' }),
+              lazy: lazyComponent(
+                () => import('./routes/dev-mailbox-route.tsx'),
+                (m) => m.DevMailboxRoute,
+              ),
+            },
+            {
               path: '*',
               loader: notFound,
               handle: handle({
