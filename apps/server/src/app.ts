@@ -202,7 +202,12 @@ export async function buildApp({
     prefix: '/api/site/assets/',
     decorateReply: false,
     cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=3600'),
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      // Logos are embedded in mail, which webmail shows from its own origin: allow cross-origin embedding here
+      // (helmet's same-origin default stays on everything else).
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
   });
 
   const spaFallback = await registerSpa(app, {

@@ -94,6 +94,14 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toContain('max-age=');
   });
 
+  it('lets other origins embed site assets (logos in mail read in webmail), but nothing else', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/api/site/assets/default/logo.svg' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const api = await t.app.inject({ method: 'GET', url: '/api/site/info' });
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('compresses large answers', async () => {
     const res = await t.app.inject({
       method: 'GET',
