@@ -4,10 +4,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import {
+  LOCAL_OIDC,
+  startLocalOidcProvider,
+  type LocalOidcProvider,
+} from './local-oidc-provider.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Issuer of the local OpenID provider the server offers for social sign-in ('' with E2E_BASE_URL). */
+    oidcIssuer: string;
   }
 }
 
@@ -42,6 +49,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
+let oidc: LocalOidcProvider | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   if (process.env.E2E_SKIP_BUILD !== '1') {
@@ -55,11 +63,26 @@ export async function setup(project: TestProject): Promise<void> {
   const external = process.env.E2E_BASE_URL;
   if (external) {
     project.provide('baseUrl', external);
+    project.provide('oidcIssuer', '');
     return;
   }
   dataDir = mkdtempSync(join(tmpdir(), 'ec-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The provider first: the server reads OIDC_PROVIDERS at start. Rate limits stay on (the default); the tests
+  // keep within them (a fresh database per run) and one test checks the 429.
+  oidc = await startLocalOidcProvider({
+    redirectUri: `${baseUrl}/api/auth/oidc/${LOCAL_OIDC.id}/callback`,
+  });
+  const oidcProviders = [
+    {
+      id: LOCAL_OIDC.id,
+      name: LOCAL_OIDC.name,
+      issuer: oidc.issuer,
+      clientId: LOCAL_OIDC.clientId,
+      clientSecret: LOCAL_OIDC.clientSecret,
+    },
+  ];
   server = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -70,11 +93,13 @@ export async function setup(project: TestProject): Promise<void> {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
       MQTT_PORT: '0',
+      OIDC_PROVIDERS: JSON.stringify(oidcProviders),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, server, 90_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('oidcIssuer', oidc.issuer);
 }
 
 export async function teardown(): Promise<void> {
@@ -83,5 +108,6 @@ export async function teardown(): Promise<void> {
     server.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   }
+  await oidc?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
