@@ -70,7 +70,11 @@ export async function screenshot(
 ): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
+  const fullPage = options.fullPage ?? true;
+  // A full-page capture draws fixed elements where they sit for the current scroll position: from the top, the
+  // skip link stays hidden above the page and the cookie banner at the bottom of the first screen.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   // Transitions finish at once, so a screenshot never catches a half-open dialog or sidebar.
-  await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: 'disabled' });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
 }

@@ -43,4 +43,26 @@ describe('problem watch', () => {
       .waitFor();
     expect(allowed.problems).toEqual([]);
   });
+
+  it('allows a provoked failed answer only for its status and path', async () => {
+    const wrongPassword = async (allowed: { status: number; path: string }[]) => {
+      const opened = await browser.open({ consent: 'necessary', allowFailedResponses: allowed });
+      await openLogin(opened.page);
+      await opened.page.getByLabel(t('sl', 'login.email')).fill('nobody@example.com');
+      await opened.page.getByLabel(t('sl', 'login.password')).fill('not-the-password-1');
+      await opened.page.getByRole('button', { name: t('sl', 'login.submit'), exact: true }).click();
+      await opened.page.getByText(t('sl', 'login.invalid_credentials'), { exact: true }).waitFor();
+      return opened.problems;
+    };
+    expect(await wrongPassword([{ status: 401, path: '/api/auth/login' }])).toEqual([]);
+    const other = await wrongPassword([{ status: 401, path: '/api/auth/user' }]);
+    await until(() => other.some((p) => p.includes('401') && p.includes('/api/auth/login')), true);
+    other.length = 0;
+    const otherStatus = await wrongPassword([{ status: 429, path: '/api/auth/login' }]);
+    await until(
+      () => otherStatus.some((p) => p.includes('401') && p.includes('/api/auth/login')),
+      true,
+    );
+    otherStatus.length = 0;
+  });
 });

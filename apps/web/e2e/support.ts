@@ -15,6 +15,20 @@ export const demoUsers = {
     role: 'ROLE_SUPER_ADMIN',
     locale: 'en',
   },
+  aggregator: {
+    email: 'aggregator@demo.energy',
+    password: 'demo-aggregator-2024',
+    name: 'Marko Kovač',
+    role: 'ROLE_AGGREGATOR',
+    locale: 'en',
+  },
+  advanced: {
+    email: 'advanced@demo.energy',
+    password: 'demo-advanced-2024',
+    name: 'Eva Horvat',
+    role: 'ROLE_USER_ADVANCED',
+    locale: 'en',
+  },
   basic: {
     email: 'basic@demo.energy',
     password: 'demo-basic-2024',
@@ -67,6 +81,11 @@ export interface OpenOptions {
    * "Failed to load resource … 401". Tests that visit such a path signed out allow exactly that message.
    */
   allowSignedOut401?: boolean;
+  /**
+   * Answers the test provokes on purpose (a wrong password: 401 from /api/auth/login; a 429): Chromium logs each
+   * as "Failed to load resource: … status of <status>", which is allowed only for this status and path.
+   */
+  allowFailedResponses?: readonly { status: number; path: string }[];
   /** Store a cookie choice before the first visit, so the banner stays out of the way. */
   consent?: 'necessary' | 'all';
 }
@@ -80,12 +99,17 @@ export interface Opened {
 
 const CSP_MARK = '[csp-violation]';
 
-function isSignedOut401(message: ConsoleMessage): boolean {
+/** Whether a console message is Chromium's "Failed to load resource" for this status at this path. */
+function isFailedResponse(message: ConsoleMessage, status: number, path: string): boolean {
   return (
     message.type() === 'error' &&
-    message.text().includes('401') &&
-    new URL(message.location().url || 'about:blank', 'http://x').pathname === '/api/auth/user'
+    message.text().includes(`status of ${status}`) &&
+    new URL(message.location().url || 'about:blank', 'http://x').pathname === path
   );
+}
+
+function isSignedOut401(message: ConsoleMessage): boolean {
+  return isFailedResponse(message, 401, '/api/auth/user');
 }
 
 /** Collects everything that fails a test: page errors, CSP violations, console errors, server errors. */
@@ -97,6 +121,8 @@ function watch(page: Page, problems: string[], options: OpenOptions): void {
       problems.push(`CSP: ${text}`);
     } else if (message.type() === 'error') {
       if (options.allowSignedOut401 && isSignedOut401(message)) return;
+      const allowed = options.allowFailedResponses ?? [];
+      if (allowed.some(({ status, path }) => isFailedResponse(message, status, path))) return;
       problems.push(`console.error: ${text} (${message.location().url})`);
     }
   });
@@ -150,6 +176,8 @@ export function setupBrowser(): BrowserFixture {
     },
     async open(options = {}) {
       const { context, page } = await current().open(options);
+      // A missing element fails the test in 15 s instead of Playwright's 30 s (the test itself has 60 s).
+      context.setDefaultTimeout(15_000);
       // securitypolicyviolation also reports violations Chromium does not log (e.g. in workers).
       await context.addInitScript((mark: string) => {
         document.addEventListener('securitypolicyviolation', (event) => {
