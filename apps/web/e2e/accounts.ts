@@ -156,18 +156,6 @@ export function linkTo(baseUrl: string, message: MailMessage, pathname: string):
   return link;
 }
 
-/**
- * Shows the message's HTML in the page, as a mail client would: served by a route of the test at the app's
- * origin (so its logo loads from the same loopback address), without the app's CSP (mail uses inline styles).
- */
-export async function openMail(page: Page, baseUrl: string, message: MailMessage): Promise<void> {
-  const url = `${baseUrl}/e2e-mail/${message.id}`;
-  await page.route(url, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: message.html }),
-  );
-  await page.goto(url);
-}
-
 /** Registers through the API (counts against the 5 registrations per hour and IP). */
 export async function registerAccount(baseUrl: string, account: NewAccount): Promise<void> {
   await json(
