@@ -2,7 +2,7 @@
 // states the flow tests do not reach: form errors before sending, the unverified sign-in, an invalid reset link,
 // the user area's pages and the delete-account dialog. No page may scroll sideways on a phone.
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoOverflowOnceTranslated,
   fieldLabel,
@@ -23,6 +23,17 @@ async function mobileShot(page: Page, name: string, fullPage = true): Promise<vo
   await expectNoOverflowOnceTranslated(page, `${name} (375 px)`);
 }
 
+/** At 375 px no button label is cut off: long translations wrap instead. */
+async function expectButtonLabelsWhole(page: Page, where: string): Promise<void> {
+  await page.setViewportSize(viewports.mobile);
+  const clipped = await page.$$eval('.mantine-Button-label', (labels) =>
+    labels
+      .filter((label) => label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent ?? ''),
+  );
+  expect(clipped, `${where}: cut-off button labels`).toEqual([]);
+}
+
 describe('account screens', () => {
   it('public screens: register with errors, verify e-mail, forgotten password, invalid reset link', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
@@ -41,6 +52,7 @@ describe('account screens', () => {
     await page.goto('/auth/verify-email');
     await heading(page, shown('sl', 'verify_email.title')).waitFor();
     await shotBothWidths(page, 'verify-email');
+    await expectButtonLabelsWhole(page, 'verify e-mail');
 
     await page.goto('/auth/forgotten-password');
     await heading(page, shown('sl', 'forgotten_password.title')).waitFor();
@@ -68,6 +80,7 @@ describe('account screens', () => {
       .getByRole('button', { name: shown('sl', 'verify_email.resend'), exact: true })
       .waitFor();
     await shotBothWidths(page, 'login-unverified');
+    await expectButtonLabelsWhole(page, 'unverified sign-in');
   });
 
   it('the user area at 375 px: settings, privacy with the delete dialog, info, change password', async () => {

@@ -1,3 +1,4 @@
+import { wrappingButtonClassNames } from '../../../shared/ui/wrapping-button.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -113,7 +114,13 @@ export function EmailRequestForm({
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={fieldError}
         />
-        <Button type="submit" fullWidth loading={mutation.isPending} disabled={waiting}>
+        <Button
+          type="submit"
+          fullWidth
+          loading={mutation.isPending}
+          disabled={waiting}
+          classNames={wrappingButtonClassNames}
+        >
           {waiting ? t('email_request.wait', { seconds: cooldown.seconds }) : submitLabel}
         </Button>
       </Stack>

@@ -1,3 +1,4 @@
+import { wrappingButtonClassNames } from '../../../shared/ui/wrapping-button.ts';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -156,6 +157,7 @@ function ResendFromLogin({ email }: { email: string }) {
         variant="light"
         size="xs"
         mt="xs"
+        classNames={wrappingButtonClassNames}
         loading={resend.isPending}
         onClick={() => resend.mutate()}
       >
