@@ -1,5 +1,5 @@
-// The parts of oidc-provider (a dev dependency of @ec/server without bundled types, hoisted to the root
-// node_modules) that the browser tests' local OpenID provider uses.
+// The parts of oidc-provider (a dev dependency without bundled types) used by the server's OIDC tests and the
+// browser tests' local OpenID provider. Shared by apps/server and apps/web (e2e) through their tsconfig includes.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
