@@ -3,3 +3,4 @@ export * from './roles.ts';
 export * from './network-fee/index.ts';
 export * from './access/index.ts';
 export * from './password-rules.ts';
+export * from './org/index.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { locations } from './organisation.ts';
 import { sites } from './sites.ts';
 import { users } from './users.ts';
 
@@ -98,8 +99,8 @@ export const auditLog = pgTable(
 export type InvitationStatus = 'pending' | 'confirmed' | 'expired' | 'revoked';
 
 /**
- * Invitations to a location (spec 001 §2 confirmation flow, LOCATION_INVITE). The location is stored as plain
- * columns until locations exist (organisation issue), which will add the foreign key.
+ * Invitations to a location (spec 001 §2 confirmation flow, LOCATION_INVITE). The location's name is copied so an
+ * invitation still reads right after a rename or in the invitee's data export.
  */
 export const invitations = pgTable(
   'invitations',
@@ -107,16 +108,20 @@ export const invitations = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     /** Lower-cased, compared with the signed-in user's e-mail. */
     email: text('email').notNull(),
-    locationId: integer('location_id'),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
     locationName: text('location_name').notNull(),
     status: text('status').$type<InvitationStatus>().notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
   },
   (t) => [
     index('invitations_email_idx').on(t.email),
+    index('invitations_location_id_idx').on(t.locationId),
     check('invitations_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check(
       'invitations_status_check',

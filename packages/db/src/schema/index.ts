@@ -3,3 +3,4 @@ export * from './sessions.ts';
 export * from './sites.ts';
 export * from './users.ts';
 export * from './accounts.ts';
+export * from './organisation.ts';

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { LOCALES, ROLES, type Locale, type Role } from '@ec/domain';
+import { companies } from './organisation.ts';
 import { sites } from './sites.ts';
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -28,6 +38,10 @@ export const users = pgTable(
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'restrict' }),
+    /** The company the user belongs to (aggregators manage it; spec 000 §3 User.company). */
+    companyId: integer('company_id').references((): AnyPgColumn => companies.id, {
+      onDelete: 'set null',
+    }),
     /** REGISTERED (self-service), SOCIAL (first OpenID Connect sign-in) or PROVISIONED (admin, seed). */
     type: text('type').$type<UserType>().notNull().default('PROVISIONED'),
     /** When the e-mail address was confirmed; null = unverified (sign-in refused until verified). */
@@ -54,6 +68,7 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in (${quoted(ROLES)})`),
     check('users_locale_check', sql`${t.locale} in (${quoted(LOCALES)})`),
     index('users_site_id_idx').on(t.siteId),
+    index('users_company_id_idx').on(t.companyId),
     check('users_type_check', sql`${t.type} in ('REGISTERED', 'SOCIAL', 'PROVISIONED')`),
     check('users_theme_preference_check', sql`${t.themePreference} in ('light', 'dark', 'auto')`),
     check('users_country_code_check', sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
