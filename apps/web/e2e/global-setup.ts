@@ -52,13 +52,23 @@ let dataDir: string | undefined;
 let oidc: LocalOidcProvider | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  // E2E_WEB_DIST builds into (and serves from) another folder, so parallel runs do not overwrite each other.
+  const webDist = process.env.E2E_WEB_DIST;
   if (process.env.E2E_SKIP_BUILD !== '1') {
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
-    execFileSync('npm', ['run', '-s', 'build'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    execFileSync(
+      'npm',
+      [
+        'run',
+        '-s',
+        'build',
+        '-w',
+        '@ec/web',
+        '--',
+        ...(webDist ? ['--outDir', webDist, '--emptyOutDir'] : []),
+      ],
+      { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    );
   }
   const external = process.env.E2E_BASE_URL;
   if (external) {
@@ -93,6 +103,7 @@ export async function setup(project: TestProject): Promise<void> {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
       MQTT_PORT: '0',
+      ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
       OIDC_PROVIDERS: JSON.stringify(oidcProviders),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
