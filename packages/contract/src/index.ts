@@ -3,6 +3,7 @@ export * from './http.ts';
 export * from './site.ts';
 export * from './auth.ts';
 export * from './accounts.ts';
+export * from './company-email.ts';
 
 import {
   accountRoutes,
