@@ -41,6 +41,7 @@ describe('companyEmailSettingsFormSchema', () => {
 
 describe('company id parameter', () => {
   const params = companyEmailRoutes.get.params;
+  if (!params) throw new Error('the route declares its params');
   it.each(['1', '2147483647'])('accepts %s', (id) => {
     expect(params.safeParse({ id }).success).toBe(true);
   });
