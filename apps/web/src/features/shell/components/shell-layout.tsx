@@ -1,9 +1,10 @@
-import { useRef, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { breadcrumbsFromMatches } from '../../../shared/routing/route-handle.ts';
 import { IconMenu2 } from '../../../shared/ui/icons.ts';
+import { SidebarPanelContext, type SidebarPanelHost } from '../sidebar-panel-context.ts';
 import { useSidebar } from '../use-sidebar.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { MAIN_CONTENT_ID, SIDEBAR_ID, Sidebar } from './sidebar.tsx';
@@ -26,42 +27,56 @@ export function ShellLayout({ brand, menu, footer, banners, children }: ShellLay
   const matches = useMatches();
   const openerRef = useRef<HTMLButtonElement>(null);
   const crumbs = breadcrumbsFromMatches(matches, t);
+  // Pages put content into the sidebar with <SidebarPanel>; while one is mounted it replaces the menu.
+  const [panelCount, setPanelCount] = useState(0);
+  const [panelElement, setPanelElement] = useState<HTMLElement | null>(null);
+  const register = useCallback(() => {
+    setPanelCount((n) => n + 1);
+    return () => setPanelCount((n) => n - 1);
+  }, []);
+  const panelHost = useMemo<SidebarPanelHost>(
+    () => ({ element: panelElement, register }),
+    [panelElement, register],
+  );
 
   return (
-    <div
-      className={classes.shell}
-      data-sidebar={sidebar.isMobile ? 'mobile' : sidebar.desktopOpen ? 'open' : 'collapsed'}
-    >
-      <Sidebar
-        state={sidebar}
-        openerRef={openerRef}
-        brand={brand}
-        menu={menu}
-        footer={footer({ collapsed: !sidebar.expanded })}
-      />
-      <div className={classes.body}>
-        {banners}
-        <header className={classes.header}>
-          {sidebar.isMobile && (
-            <ActionIcon
-              ref={openerRef}
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={sidebar.toggle}
-              aria-expanded={sidebar.mobileOpen}
-              aria-controls={SIDEBAR_ID}
-              aria-label={t('layout.open_sidebar')}
-            >
-              <IconMenu2 size={22} aria-hidden />
-            </ActionIcon>
-          )}
-          <Breadcrumbs items={crumbs} isMobile={sidebar.isMobile} />
-        </header>
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-          {children}
-        </main>
+    <SidebarPanelContext.Provider value={panelHost}>
+      <div
+        className={classes.shell}
+        data-sidebar={sidebar.isMobile ? 'mobile' : sidebar.desktopOpen ? 'open' : 'collapsed'}
+      >
+        <Sidebar
+          state={sidebar}
+          openerRef={openerRef}
+          brand={brand}
+          menu={menu}
+          panelRef={panelCount > 0 ? setPanelElement : null}
+          footer={footer({ collapsed: !sidebar.expanded })}
+        />
+        <div className={classes.body}>
+          {banners}
+          <header className={classes.header}>
+            {sidebar.isMobile && (
+              <ActionIcon
+                ref={openerRef}
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={sidebar.toggle}
+                aria-expanded={sidebar.mobileOpen}
+                aria-controls={SIDEBAR_ID}
+                aria-label={t('layout.open_sidebar')}
+              >
+                <IconMenu2 size={22} aria-hidden />
+              </ActionIcon>
+            )}
+            <Breadcrumbs items={crumbs} isMobile={sidebar.isMobile} />
+          </header>
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+            {children}
+          </main>
+        </div>
       </div>
-    </div>
+    </SidebarPanelContext.Provider>
   );
 }

@@ -19,6 +19,8 @@ export interface SidebarProps {
   brand: ReactNode;
   /** The menu area (navigation tree or its empty state). */
   menu: ReactNode;
+  /** Set while a page shows a sidebar panel: the panel's host element replaces the menu. */
+  panelRef?: ((element: HTMLElement | null) => void) | null;
   footer: ReactNode;
 }
 
@@ -26,7 +28,7 @@ export interface SidebarProps {
  * The sidebar (spec 000 §2 Layout, §4): 360 px open / 50 px collapsed on desktop; on mobile hidden, and when
  * opened an overlay over the page with a backdrop, focus kept inside, Escape or the backdrop closing it.
  */
-export function Sidebar({ state, openerRef, brand, menu, footer }: SidebarProps) {
+export function Sidebar({ state, openerRef, brand, menu, panelRef, footer }: SidebarProps) {
   const { t } = useTranslation();
   const { isMobile, mobileOpen, desktopOpen, expanded } = state;
   const overlay = isMobile && mobileOpen;
@@ -113,9 +115,13 @@ export function Sidebar({ state, openerRef, brand, menu, footer }: SidebarProps)
               </ActionIcon>
             )}
           </div>
-          <nav aria-label={t('layout.main_navigation')} className={classes.menu}>
-            {expanded ? menu : null}
-          </nav>
+          {panelRef ? (
+            <div ref={expanded ? panelRef : undefined} className={classes.menu} />
+          ) : (
+            <nav aria-label={t('layout.main_navigation')} className={classes.menu}>
+              {expanded ? menu : null}
+            </nav>
+          )}
           {footer}
         </aside>
       </FocusTrap>
