@@ -3,6 +3,11 @@ export * from './http.ts';
 export * from './site.ts';
 export * from './auth.ts';
 export * from './accounts.ts';
+export * from './reference.ts';
+export * from './companies.ts';
+export * from './menu.ts';
+export * from './search.ts';
+export * from './users-admin.ts';
 export * from './company-email.ts';
 
 import {
