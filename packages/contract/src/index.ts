@@ -9,6 +9,7 @@ export * from './menu.ts';
 export * from './search.ts';
 export * from './users-admin.ts';
 export * from './company-email.ts';
+export * from './locations.ts';
 
 import {
   accountRoutes,
