@@ -29,14 +29,23 @@ describe('location form', () => {
     ).toBe(true);
   });
 
-  it('rejects half coordinates, text coordinates, an empty name and unknown fields', () => {
+  it('takes coordinates as typed text (the server checks them with the domain rules)', () => {
+    expect(
+      locationFormSchema.safeParse({
+        ...validLocation,
+        coordinates: { latitude: '46,05', longitude: '' },
+      }).success,
+    ).toBe(true);
+  });
+
+  it('rejects a missing coordinate key, other types, an empty name and unknown fields', () => {
     expect(
       locationFormSchema.safeParse({ ...validLocation, coordinates: { latitude: 1 } }).success,
     ).toBe(false);
     expect(
       locationFormSchema.safeParse({
         ...validLocation,
-        coordinates: { latitude: '46', longitude: 14 },
+        coordinates: { latitude: true, longitude: 14 },
       }).success,
     ).toBe(false);
     expect(locationFormSchema.safeParse({ ...validLocation, name: '  ' }).success).toBe(false);

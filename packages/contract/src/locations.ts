@@ -27,15 +27,19 @@ export const actionFlagsSchema = z
 /** Effective action flags. */
 export type ActionFlags = z.infer<typeof actionFlagsSchema>;
 
+/** One coordinate as typed (text, decimal point or comma) or as a number; empty text or null for none. */
+const coordinateInput = z.union([z.number(), z.string().max(32)]).nullable();
+
 /**
- * A location's coordinates as sent by a form. Numbers only; the range rules (latitude −90…90, longitude −180…180)
- * are checked by the server with the domain coordinate rules and answered as 400 field errors
- * `data.coordinates.latitude: coordinates.latitude_range` / `data.coordinates.longitude: coordinates.longitude_range`.
- * `null` clears the coordinates (both or neither).
+ * A location's coordinates as sent by a form. The server checks them with the domain's `parseCoordinates` (the
+ * same rules as the web's inputs) and answers 400 field errors on `data.coordinates.latitude` /
+ * `data.coordinates.longitude`: `coordinates.invalid_latitude_format`, `coordinates.invalid_longitude_format`,
+ * `coordinates.latitude_range` (−90…90), `coordinates.longitude_range` (−180…180), or `validation.required` when
+ * only one is given. `null` (or both empty) clears the coordinates.
  */
 export const coordinatesInputSchema = z.strictObject({
-  latitude: z.number(),
-  longitude: z.number(),
+  latitude: coordinateInput,
+  longitude: coordinateInput,
 });
 
 /** A location's postal address; every part optional. */
