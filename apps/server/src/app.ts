@@ -23,9 +23,11 @@ import { createImpersonationService } from './modules/impersonation/impersonatio
 import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { securityHandlers } from './modules/invitations/invitations.routes.ts';
 import { createInvitationsService } from './modules/invitations/invitations.service.ts';
+import { registerMapTiles } from './modules/map-tiles/map-tiles.plugin.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { devHandlers } from './modules/mail/mail.routes.ts';
 import { createMailService, type MailService } from './modules/mail/mail.service.ts';
+import { createOrgAccess } from './modules/org/org-access.ts';
 import { createOidcRepository } from './modules/oidc/oidc.repository.ts';
 import { oidcHandlers, registerOidcRedirects } from './modules/oidc/oidc.routes.ts';
 import { createOidcService, type OidcService } from './modules/oidc/oidc.service.ts';
@@ -106,7 +108,9 @@ export async function buildApp({
   const limiter = createRateLimiter(createRateLimitRepository(db.db), {
     enabled: config.rateLimits,
   });
+  const orgAccess = createOrgAccess(db.db);
   const authService = createAuthService(createAuthRepository(db.db), {
+    userAccess: (user) => orgAccess.permissionsOf(user),
     idleMinutes: config.sessionIdleMinutes,
     maxDays: config.sessionMaxDays,
     limiter,
@@ -163,7 +167,9 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, { publicUrl: config.publicUrl });
+  // The map tile server (site info `map`) is the only image origin besides our own.
+  const imageSources = config.mapTiles.imageSource ? [config.mapTiles.imageSource] : [];
+  await registerSecurity(app, { publicUrl: config.publicUrl, csp: { imageSources } });
   await app.register(compress, { global: true, threshold: 1024 });
   // Signed cookies are available to later flows (e.g. OAuth state); the session cookie itself is a random token.
   await app.register(cookie, { secret: sessionSecret });
@@ -173,7 +179,10 @@ export async function buildApp({
     app,
     routes,
     {
-      site: siteHandlers(siteService, translationsService),
+      site: siteHandlers(siteService, translationsService, {
+        tileUrl: config.mapTiles.url,
+        attribution: config.mapTiles.attribution,
+      }),
       health: healthHandlers(() => db.ping()),
       auth: authHandlers(authService, cookiePolicy, auditService),
       accounts: accountHandlers({
@@ -210,6 +219,8 @@ export async function buildApp({
     },
   });
 
+  if (config.mapTiles.local) await registerMapTiles(app);
+
   const spaFallback = await registerSpa(app, {
     distDir: config.webDistDir,
     async csp(request) {
@@ -219,7 +230,7 @@ export async function buildApp({
       const { site } = await siteService.resolve({ identifier, host: requestHost(request) });
       const origin = scriptOriginOf(site.analyticsScriptUrl);
       return contentSecurityPolicy(
-        { scriptOrigins: origin ? [origin] : [] },
+        { scriptOrigins: origin ? [origin] : [], imageSources },
         { upgradeInsecure: https },
       );
     },

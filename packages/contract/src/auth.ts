@@ -54,8 +54,8 @@ export const impersonationSchema = z
   .meta({ id: 'Impersonation' });
 
 /**
- * The signed-in user as the client sees it (spec 001 §3 User). Locations, controllers and permission lists stay
- * empty until the organisation issue fills them. While an administrator impersonates someone, this is the
+ * The signed-in user as the client sees it (spec 001 §3 User), with the locations and controllers they own and
+ * their permission lists (owned locations appear there with every flag). While an administrator impersonates someone, this is the
  * impersonated user and `impersonation` names the administrator.
  */
 export const authUserSchema = z
@@ -70,6 +70,8 @@ export const authUserSchema = z
     roles: z.array(roleSchema),
     locale: z.enum(LOCALES),
     siteId: z.number().int(),
+    /** The company the user belongs to (aggregators manage it), or null. */
+    companyId: z.number().int().nullable(),
     type: z.enum(USER_TYPES),
     /** Whether the account has a password (accounts created through a social provider may have none). */
     hasPassword: z.boolean(),

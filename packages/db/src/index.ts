@@ -5,8 +5,13 @@ export * from './schema/index.ts';
 export {
   and,
   asc,
+  count,
   desc,
   eq,
+  exists,
+  getTableColumns,
+  ilike,
+  isNotNull,
   gt,
   gte,
   inArray,
@@ -15,6 +20,7 @@ export {
   lte,
   ne,
   not,
+  notExists,
   or,
   sql,
 } from 'drizzle-orm';

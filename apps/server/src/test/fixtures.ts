@@ -11,6 +11,7 @@ export function userRecord(changes: Partial<UserRecord> = {}): UserRecord {
     role: 'ROLE_USER',
     locale: 'en',
     siteId: 1,
+    companyId: null,
     type: 'PROVISIONED',
     emailVerifiedAt: at,
     countryCode: null,

@@ -10,7 +10,7 @@ import { passwordRuleMessageKey, type Locale } from '@ec/domain';
 import type { UserTokenPurpose } from '@ec/db';
 import { AppError, forbidden, invalidFields, ruleBroken } from '../../errors.ts';
 import type { Log } from '../../logger.ts';
-import { toAuthUser, type Actor, type AuthService, type UserRecord } from '../auth/auth.service.ts';
+import { type Actor, type AuthService, type UserRecord } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { MailKind } from '../mail/mail.templates.ts';
@@ -306,7 +306,7 @@ export function createAccountsService(deps: {
           ? actor.user
           : await repo.updateUser(actor.user.id, changes);
       if (!user) throw forbidden();
-      return toAuthUser(user, actor.impersonator);
+      return auth.describe(user, actor.impersonator);
     },
 
     /** Everything stored about the user (GDPR access and portability). Not while impersonating. */

@@ -29,6 +29,7 @@ export const userColumns = {
   role: users.role,
   locale: users.locale,
   siteId: users.siteId,
+  companyId: users.companyId,
   type: users.type,
   emailVerifiedAt: users.emailVerifiedAt,
   countryCode: users.countryCode,

@@ -3,12 +3,7 @@ import type { authRoutes } from '@ec/contract';
 import { unauthenticated } from '../../errors.ts';
 import type { Authenticate, GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import {
-  toAuthUser,
-  type AuthService,
-  type ClientInfo,
-  type StartedSession,
-} from './auth.service.ts';
+import { type AuthService, type ClientInfo, type StartedSession } from './auth.service.ts';
 
 /** The session cookie (docs/glossary.md: Session). */
 export const SESSION_COOKIE = 'ec_session';
@@ -79,7 +74,7 @@ export function authHandlers(
       );
       setSessionCookie(reply, policy, session);
       reply.header('cache-control', 'no-store');
-      return { user: toAuthUser(user) };
+      return { user: await service.describe(user) };
     },
 
     // Signing out also ends an impersonation (spec 001 §4); the stop goes to the audit log.
@@ -99,7 +94,7 @@ export function authHandlers(
     async user({ actor, reply }) {
       if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
-      return { user: toAuthUser(actor.user, actor.impersonator) };
+      return { user: await service.describe(actor.user, actor.impersonator) };
     },
   };
 }

@@ -56,12 +56,26 @@ export function fullNameOf(user: Pick<UserRecord, 'firstName' | 'lastName' | 'em
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 }
 
+/** What the organisation grants a user (the org access core's `permissionsOf`). */
+export type UserAccess = Pick<AuthUser, 'permissions' | 'locations' | 'controllers'>;
+
+/** No locations, controllers or permission entries. */
+export const NO_ACCESS: UserAccess = {
+  permissions: { locations: [], locationGroups: [] },
+  locations: [],
+  controllers: [],
+};
+
 /**
- * The user as the API shows it. Locations, controllers and permission lists are empty until the organisation
- * issue; `isSetUp` is the domain rule over them.
+ * The user as the API shows it, with what the organisation grants them; `isSetUp` is the domain rule over it.
+ * Use the auth service's `describe`, which loads the access.
  */
-export function toAuthUser(user: UserRecord, impersonator: UserRecord | null = null): AuthUser {
-  const permissions = { locations: [], locationGroups: [] };
+export function toAuthUser(
+  user: UserRecord,
+  impersonator: UserRecord | null = null,
+  access: UserAccess = NO_ACCESS,
+): AuthUser {
+  const { permissions, locations, controllers } = access;
   const spotRegion =
     user.spotRegionCode && user.spotRegionType
       ? { code: user.spotRegionCode, type: user.spotRegionType }
@@ -76,18 +90,19 @@ export function toAuthUser(user: UserRecord, impersonator: UserRecord | null = n
     roles: impliedRoles(user.role),
     locale: user.locale,
     siteId: user.siteId,
+    companyId: user.companyId,
     type: user.type,
     hasPassword: user.hasPassword,
     verified: user.emailVerifiedAt !== null,
     permissions,
-    locations: [],
-    controllers: [],
+    locations,
+    controllers,
     marketingConsent: user.marketingConsent,
     countryCode: user.countryCode,
     spotRegion,
     eicCode: spotRegion,
     themePreference: user.themePreference,
-    isSetUp: isSetUp({ role: user.role, locations: [], controllers: [], permissions }),
+    isSetUp: isSetUp({ role: user.role, locations, controllers, permissions }),
     impersonation: impersonator
       ? { active: true, by: { id: impersonator.id, fullName: fullNameOf(impersonator) } }
       : null,
@@ -98,11 +113,14 @@ export function toAuthUser(user: UserRecord, impersonator: UserRecord | null = n
 export interface AuthServiceOptions extends SessionPolicy {
   limiter: RateLimiter;
   log: Log;
+  /** What the organisation grants a user (default: nothing). */
+  userAccess?: (user: UserRecord) => Promise<UserAccess>;
 }
 
 /** Sign-in, session lookup and sign-out. */
 export function createAuthService(repo: AuthRepository, options: AuthServiceOptions) {
   const { limiter, log } = options;
+  const userAccess = options.userAccess ?? (async () => NO_ACCESS);
   const idleMs = options.idleMinutes * 60_000;
   const maxMs = options.maxDays * 86_400_000;
   // Verifying against a real hash when the e-mail is unknown keeps both failures equally slow.
@@ -134,6 +152,11 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
   }
 
   return {
+    /** The user as the API shows it, with their locations, controllers and permission lists. */
+    async describe(user: UserRecord, impersonator: UserRecord | null = null): Promise<AuthUser> {
+      return toAuthUser(user, impersonator, await userAccess(user));
+    },
+
     /**
      * Checks e-mail and password and starts a new session (a fresh random token: the previous session, if the
      * client had one, is ended, so a planted session id is never promoted). Both a wrong e-mail and a wrong

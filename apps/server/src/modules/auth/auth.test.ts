@@ -34,6 +34,7 @@ describe('POST /api/auth/login', () => {
     expect(authUserSchema.parse(body.data.user)).toEqual({
       id: expect.any(Number),
       email: 'admin@demo.energy',
+      companyId: null,
       firstName: 'Ana',
       lastName: 'Novak',
       fullName: 'Ana Novak',

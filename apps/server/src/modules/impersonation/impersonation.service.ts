@@ -2,7 +2,7 @@ import type { AuthUser } from '@ec/contract';
 import { canImpersonate } from '@ec/domain';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { realUser, toAuthUser, type Actor, type AuthService } from '../auth/auth.service.ts';
+import { realUser, type Actor, type AuthService } from '../auth/auth.service.ts';
 
 /**
  * Acting as another user (spec 001 §6, §7). The session keeps its own user (the administrator) and records whom
@@ -27,15 +27,15 @@ export function createImpersonationService(deps: { auth: AuthService; audit: Aud
       }
       await auth.setImpersonation(actor.sessionId, target.id);
       if (actor.user.id !== target.id) await audit.record('IMPERSONATION_START', real, target, ip);
-      return toAuthUser(target, real);
+      return auth.describe(target, real);
     },
 
     /** Stops an impersonation and answers the real user (also when none was active). */
     async unimpersonate(actor: Actor, ip: string | null): Promise<AuthUser> {
-      if (!actor.impersonator) return toAuthUser(actor.user);
+      if (!actor.impersonator) return auth.describe(actor.user);
       await auth.setImpersonation(actor.sessionId, null);
       await audit.record('IMPERSONATION_STOP', actor.impersonator, actor.user, ip);
-      return toAuthUser(actor.impersonator);
+      return auth.describe(actor.impersonator);
     },
   };
 }

@@ -21,6 +21,7 @@ export function siteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
     status: 'normal',
     maintenance: null,
     analytics: null,
+    map: { tileUrl: '/api/map-tiles/{z}/{x}/{y}.svg', attribution: 'Local tile emulator' },
     ...overrides,
   };
 }
@@ -37,6 +38,7 @@ export function authUser(overrides: Partial<AuthUser> = {}): AuthUser {
     roles: ['ROLE_USER_BASIC', 'ROLE_USER'],
     locale: 'en',
     siteId: 1,
+    companyId: null,
     type: 'REGISTERED',
     hasPassword: true,
     verified: true,
