@@ -4,23 +4,14 @@ import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from
 import { currentUserQueryOptions } from '../features/auth/api/auth-api.ts';
 import { RouteErrorBoundary } from '../features/errors/components/route-error-boundary.tsx';
 import { withChunkTimeout } from '../shared/lazy/chunk-load.ts';
-import type { RouteHandle } from '../shared/routing/route-handle.ts';
 import { RootShell } from './root-shell.tsx';
 import { FullPageLoader } from './start/full-page-loader.tsx';
 import { StartErrorScreen } from './start/start-error-screen.tsx';
 import { createStartSequence, isAuthPath, type StartSequence } from './start/start-sequence.ts';
 import type { NotFoundData } from './routes/not-found-route.tsx';
-
-/**
- * A lazy route module (every page and layout is one, docs/architecture.md §6) loaded through the chunk
- * timeout: a failed or stalled chunk shows the chunk error with Reload (spec 001 §8).
- */
-function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const timed = withChunkTimeout(load);
-  return async () => ({ Component: pick(await timed()) });
-}
-
-const handle = (value: RouteHandle): RouteHandle => value;
+import { framePage, handle, lazyComponent } from './routes/lazy-route.ts';
+import { locationSubtree } from './routes/location-subtree.tsx';
+import { entityCrumb } from './routes/route-helpers.ts';
 
 /**
  * The app's routes. Every loader first joins the start sequence, so the order site info → user →
@@ -179,6 +170,7 @@ export function createRoutes(
                         (m) => m.HomeRoute,
                       ),
                     },
+                    ...organisationRoutes(),
                     {
                       path: 'user',
                       handle: handle({
@@ -271,4 +263,193 @@ export function createRoutes(
     },
   ];
   return routes;
+}
+
+const notFoundPage = lazyComponent(
+  () => import('./routes/not-found-route.tsx'),
+  (m) => m.NotFoundPage,
+);
+
+/** A leaf page whose title is also its breadcrumb; `lazy` defaults to the frame (frame-route.tsx). */
+function page(path: string, titleKey: string, lazy = framePage, extra: Partial<RouteObject> = {}) {
+  return {
+    path,
+    handle: handle({ title: titleKey, breadcrumb: { labelKey: titleKey } }),
+    lazy,
+    ...extra,
+  } as RouteObject;
+}
+
+/** An index page: the title only (the parent's crumb names it). */
+function indexPage(titleKey: string, lazy = framePage): RouteObject {
+  return { index: true, handle: handle({ title: titleKey }), lazy };
+}
+
+/** A section with a breadcrumb and children. */
+function section(path: string, labelKey: string, children: RouteObject[]): RouteObject {
+  return { path, handle: handle({ breadcrumb: { labelKey } }), children };
+}
+
+/** A group's own pages: flexibility (default), summary, charts — context sources (spec 000 §4). */
+function groupPages(): RouteObject[] {
+  const source = (path: string, titleKey: string): RouteObject => ({
+    path,
+    handle: handle({ title: titleKey, breadcrumb: { labelKey: titleKey }, navigation: 'source' }),
+    lazy: framePage,
+  });
+  return [
+    {
+      index: true,
+      loader: ({ request }) =>
+        redirect(`${new URL(request.url).pathname.replace(/\/$/, '')}/flexibility`),
+    },
+    source('flexibility', 'route_titles.flexibility'),
+    source('summary', 'route_titles.summary'),
+    source('charts', 'route_titles.charts'),
+    locationSubtree(),
+  ];
+}
+
+/**
+ * The organisation's pages of spec 000 §2 (issue 4), inside the main layout and its guard (access rules:
+ * ROUTE_ACCESS in @ec/domain). Pages whose content belongs to a later issue show the frame (frame-route.tsx).
+ *
+ * Plug-in points — replace `framePage` with your lazy module, keep path and handle:
+ * - "companies-admin" helper: `overview`, `admin/search` (index, users, locations, oem-devices, devices),
+ *   `companies/:companyId/integrated-devices`;
+ * - "global-settings" helper: everything under `settings/global`;
+ * - "location-manage" helper: in routes/location-subtree.tsx.
+ */
+function organisationRoutes(): RouteObject[] {
+  return [
+    // companies-admin helper: the company picker.
+    page('overview', 'route_titles.overview'),
+    {
+      path: 'admin',
+      children: [
+        { index: true, loader: () => redirect('/admin/search') },
+        // companies-admin helper: admin search (filter panel in the sidebar through SidebarPanel).
+        section('search', 'route_titles.admin_search', [
+          indexPage('route_titles.admin_search'),
+          page('users', 'route_titles.search_users'),
+          page('locations', 'route_titles.search_locations'),
+          page('oem-devices', 'route_titles.search_oem_devices'),
+          page('devices', 'route_titles.search_devices'),
+        ]),
+      ],
+    },
+    section('external/integrations', 'route_titles.external_integrations', [
+      indexPage('route_titles.external_integrations'),
+      section('moj-elektro', 'route_titles.moj_elektro', [
+        { index: true, loader: () => redirect('/external/integrations/moj-elektro/data') },
+        page('data', 'route_titles.moj_elektro_data'),
+        page('calculations', 'route_titles.moj_elektro_calculations'),
+        page('comparison-charts', 'route_titles.moj_elektro_comparison_charts'),
+        page('battery', 'route_titles.moj_elektro_battery'),
+        page('solar', 'route_titles.moj_elektro_solar'),
+        page('management', 'route_titles.moj_elektro_management'),
+      ]),
+    ]),
+    locationSubtree({ keepsContext: true }),
+    {
+      path: 'location-groups/:locationGroupId',
+      handle: handle({
+        breadcrumb: entityCrumb('location-group', 'locationGroupId', 'route_titles.location_group'),
+      }),
+      children: groupPages(),
+    },
+    {
+      path: 'companies/:companyId',
+      handle: handle({
+        breadcrumb: entityCrumb('company', 'companyId', 'route_titles.company'),
+      }),
+      children: [
+        // The company itself has no page here (its breadcrumb links to global settings).
+        { index: true, lazy: notFoundPage },
+        // companies-admin helper: the company's integrated devices.
+        {
+          path: 'integrated-devices',
+          handle: handle({
+            title: 'route_titles.integrated_devices',
+            breadcrumb: { labelKey: 'route_titles.integrated_devices' },
+            navigation: 'source',
+          }),
+          lazy: framePage,
+        },
+        {
+          path: 'location-groups/:locationGroupId',
+          handle: handle({
+            breadcrumb: entityCrumb(
+              'location-group',
+              'locationGroupId',
+              'route_titles.location_group',
+            ),
+          }),
+          children: groupPages(),
+        },
+      ],
+    },
+    section('pricing', 'route_titles.pricing', [
+      indexPage('route_titles.utility_rate_plan'),
+      section('price-lists', 'route_titles.price_lists', [
+        indexPage('route_titles.price_lists'),
+        page('create', 'route_titles.price_list_create'),
+        page(':priceListId', 'route_titles.price_list'),
+      ]),
+      page('spot-market', 'route_titles.spot_market'),
+      section('plans', 'route_titles.plans', [
+        indexPage('route_titles.plans'),
+        page('create', 'route_titles.plan_create'),
+        page(':planId', 'route_titles.plan'),
+      ]),
+    ]),
+    page('time-of-use', 'route_titles.time_of_use'),
+    section('pricing-plans', 'route_titles.pricing_plan_configs', [
+      { index: true, loader: () => redirect('/pricing-plans/configs') },
+      section('configs', 'route_titles.pricing_plan_configs', [
+        indexPage('route_titles.pricing_plan_configs'),
+        page('create', 'route_titles.pricing_plan_config_create'),
+        page(':configId', 'route_titles.pricing_plan_config'),
+      ]),
+    ]),
+    section('setup', 'nav.setup', [
+      indexPage('nav.setup'),
+      page('devices', 'route_titles.setup_devices'),
+      page('oem-device', 'route_titles.setup_oem_device'),
+      page('p1-wifi', 'route_titles.setup_p1_wifi'),
+      page('pricing', 'route_titles.setup_pricing'),
+    ]),
+    // global-settings helper: everything below (its company list goes into the sidebar through SidebarPanel).
+    section('settings/global', 'nav.global_settings', [
+      indexPage('nav.global_settings'),
+      {
+        path: 'companies/:companyId',
+        handle: handle({ breadcrumb: entityCrumb('company', 'companyId', 'route_titles.company') }),
+        children: [
+          {
+            index: true,
+            loader: ({ params }) =>
+              redirect(`/settings/global/companies/${params.companyId ?? ''}/overview`),
+          },
+          page('overview', 'route_titles.company_overview'),
+          section('location-groups', 'route_titles.locations_and_groups', [
+            indexPage('route_titles.locations_and_groups'),
+            {
+              path: ':locationGroupId/locations/:locationId',
+              handle: handle({
+                breadcrumb: entityCrumb('location', 'locationId', 'route_titles.location'),
+              }),
+              children: [
+                indexPage('route_titles.location'),
+                page('users', 'route_titles.manage_users'),
+              ],
+            },
+          ]),
+          page('locations', 'route_titles.locations'),
+          page('oem-devices/:oemDeviceId', 'route_titles.oem_device'),
+          page('users', 'route_titles.users'),
+        ],
+      },
+    ]),
+  ];
 }
