@@ -225,3 +225,58 @@ describe('parseConfig: mail, social sign-in and rate limits', () => {
     expect(() => parseConfig({ OIDC_PROVIDERS: value })).toThrow(message);
   });
 });
+
+describe('parseConfig: map tiles', () => {
+  it('defaults to OpenStreetMap with its attribution and image origin', () => {
+    expect(parseConfig({}).mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      local: false,
+      imageSource: 'https://tile.openstreetmap.org',
+    });
+  });
+
+  it('MAP_TILE_URL=local uses the emulator on this server', () => {
+    expect(parseConfig({ MAP_TILE_URL: 'local' }).mapTiles).toEqual({
+      url: '/api/map-tiles/{z}/{x}/{y}.svg',
+      attribution: 'Local tile emulator (graticule only)',
+      local: true,
+      imageSource: null,
+    });
+  });
+
+  it('takes another tile server with its attribution; {s} becomes a wildcard image source', () => {
+    expect(
+      parseConfig({
+        MAP_TILE_URL: 'https://{s}.tiles.example.com/base/{z}/{x}/{y}.png',
+        MAP_TILE_ATTRIBUTION: '© Example Maps',
+      }).mapTiles,
+    ).toEqual({
+      url: 'https://{s}.tiles.example.com/base/{z}/{x}/{y}.png',
+      attribution: '© Example Maps',
+      local: false,
+      imageSource: 'https://*.tiles.example.com',
+    });
+    // Another server's terms are its own: no OpenStreetMap attribution unless the tiles are OpenStreetMap's.
+    expect(
+      parseConfig({ MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' }).mapTiles
+        .attribution,
+    ).toBe('');
+    expect(
+      parseConfig({ MAP_TILE_URL: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' }).mapTiles
+        .attribution,
+    ).toBe('© OpenStreetMap contributors');
+  });
+
+  it.each([
+    ['https://tiles.example.com/{z}/{x}.png', 'must contain {y}'],
+    ['ftp://tiles.example.com/{z}/{x}/{y}.png', 'http(s) URL'],
+    ['nonsense', 'must contain {z}'],
+  ])('refuses MAP_TILE_URL=%s', (value, problem) => {
+    expect(() => parseConfig({ MAP_TILE_URL: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ MAP_TILE_URL: value })).toThrow(
+      /MAP_TILE_URL must be "local" or a tile URL template/,
+    );
+    expect(() => parseConfig({ MAP_TILE_URL: value })).toThrow(problem);
+  });
+});

@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  checkTileUrl,
+  LOCAL_TILE_ATTRIBUTION,
+  LOCAL_TILE_URL,
+  OPENSTREETMAP_ATTRIBUTION,
+  OPENSTREETMAP_TILE_URL,
+} from './modules/map-tiles/tile-url.ts';
 
 /** The repository root, so default paths work whatever the working directory. */
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -67,6 +74,20 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9.-]{1,100}$/, 'MICROSOFT_TENANT must be a tenant id, domain or "common"')
     .default('common'),
   RATE_LIMITS: bool('RATE_LIMITS').optional(),
+  MAP_TILE_URL: z
+    .string()
+    .max(500)
+    .superRefine((value, ctx) => {
+      const check = value === 'local' ? null : checkTileUrl(value);
+      if (check && !check.ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `MAP_TILE_URL must be "local" or a tile URL template with {z}, {x} and {y}: ${check.problem}`,
+        });
+      }
+    })
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
 });
 
 /** An OpenID Connect provider for social sign-in. */
@@ -121,6 +142,20 @@ export interface Config {
   oidcProviders: OidcProviderConfig[];
   /** Whether sign-in, registration and mail requests are rate-limited (RATE_LIMITS, default on). */
   rateLimits: boolean;
+  /** Map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION; OpenStreetMap by default). */
+  mapTiles: MapTilesConfig;
+}
+
+/** The map tiles the web's coordinates selector shows (site info `map`). */
+export interface MapTilesConfig {
+  /** Leaflet URL template (`{z}/{x}/{y}`, optionally `{s}`); the local emulator's path when `local`. */
+  url: string;
+  /** Plain text shown on the map (not HTML). */
+  attribution: string;
+  /** Whether the server serves the tiles itself (MAP_TILE_URL=local): GET /api/map-tiles/{z}/{x}/{y}.svg. */
+  local: boolean;
+  /** The CSP `img-src` source the tiles need; null when they come from this server. */
+  imageSource: string | null;
 }
 
 /** A configuration problem; `message` lists every invalid variable, one per line. */
@@ -177,6 +212,33 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       (e.DEV_MAILBOX === undefined ? e.SMTP_URL === undefined : yes(e.DEV_MAILBOX)),
     oidcProviders: parseOidcProviders(e),
     rateLimits: e.RATE_LIMITS === undefined || yes(e.RATE_LIMITS),
+    mapTiles: parseMapTiles(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
+  };
+}
+
+/** MAP_TILE_URL (already checked by the schema) with its attribution and CSP source. */
+function parseMapTiles(url: string | undefined, attribution: string | undefined): MapTilesConfig {
+  if (url === 'local') {
+    return {
+      url: LOCAL_TILE_URL,
+      attribution: attribution ?? LOCAL_TILE_ATTRIBUTION,
+      local: true,
+      imageSource: null,
+    };
+  }
+  const template = url ?? OPENSTREETMAP_TILE_URL;
+  const check = checkTileUrl(template);
+  if (!check.ok) throw new ConfigError(`Invalid configuration:\n  MAP_TILE_URL: ${check.problem}`);
+  return {
+    url: template,
+    // Other tile servers have their own terms: OpenStreetMap's attribution is the default for its tiles only.
+    attribution:
+      attribution ??
+      (/\.openstreetmap\.org$/.test(new URL(template.replace('{s}', 'a'), 'http://x').hostname)
+        ? OPENSTREETMAP_ATTRIBUTION
+        : ''),
+    local: false,
+    imageSource: check.imageSource,
   };
 }
 

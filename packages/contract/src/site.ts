@@ -22,6 +22,11 @@ export const siteInfoSchema = z
     maintenance: z.object({ message: z.string() }).nullable(),
     /** Script loaded only after analytics consent; null when the site has none. */
     analytics: z.object({ scriptUrl: z.string() }).nullable(),
+    /**
+     * Map tiles for the coordinates selector (server configuration MAP_TILE_URL): a Leaflet URL template with
+     * `{z}`, `{x}`, `{y}` (and maybe `{s}`), absolute or a same-origin path, and its attribution as plain text.
+     */
+    map: z.object({ tileUrl: z.string(), attribution: z.string() }),
   })
   .meta({ id: 'SiteInfo' });
 /** Site info as the client receives it. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../test/helpers.ts';
 import { contentSecurityPolicy, scriptOriginOf } from './security.ts';
@@ -80,7 +83,7 @@ describe('security headers', () => {
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
+      "img-src 'self' data: https://tile.openstreetmap.org",
       "connect-src 'self'",
       "frame-ancestors 'none'",
       "object-src 'none'",
@@ -126,5 +129,40 @@ describe('contentSecurityPolicy', () => {
     [null, null],
   ])('scriptOriginOf(%s) = %s', (url, origin) => {
     expect(scriptOriginOf(url)).toBe(origin);
+  });
+});
+
+describe('img-src for the map tile server', () => {
+  it('adds image sources to img-src only', () => {
+    const csp = contentSecurityPolicy({ imageSources: ['https://*.tiles.example.com'] });
+    expect(csp).toContain("img-src 'self' data: https://*.tiles.example.com;");
+    expect(csp).toContain("default-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+  });
+
+  it('allows the configured tile origin on API answers and SPA pages, and no other', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'ec-csp-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    const app = await createTestApp({
+      env: { MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', WEB_DIST_DIR: dist },
+      seed: false,
+    });
+    try {
+      for (const url of ['/api/site/info', '/locations/1/manage/settings']) {
+        const res = await app.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(String(res.headers['content-security-policy'])).toContain(
+          "img-src 'self' data: https://*.tiles.example.com;",
+        );
+      }
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+    // The default (OpenStreetMap) origin in the suite's app above.
+    const res = await t.app.inject({ method: 'GET', url: '/api/site/info' });
+    expect(String(res.headers['content-security-policy'])).toContain(
+      "img-src 'self' data: https://tile.openstreetmap.org;",
+    );
   });
 });

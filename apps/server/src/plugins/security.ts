@@ -6,11 +6,14 @@ import { forbidden } from '../errors.ts';
 export interface CspExtras {
   /** Origin of the site's analytics script (loaded only after consent). */
   scriptOrigins?: readonly string[];
+  /** Image sources besides our own, e.g. the map tile server (`https://tile.openstreetmap.org`). */
+  imageSources?: readonly string[];
 }
 
 /**
  * The Content-Security-Policy the SPA runs under: only our own scripts (plus the site's analytics origin), inline
- * styles because Mantine injects them at runtime, images from us and data: URLs, no framing, no plugins.
+ * styles because Mantine injects them at runtime, images from us, data: URLs and the map tile server, no framing,
+ * no plugins.
  */
 export function contentSecurityPolicy(
   extras: CspExtras = {},
@@ -20,7 +23,7 @@ export function contentSecurityPolicy(
     ['default-src', "'self'"],
     ['script-src', "'self'", ...(extras.scriptOrigins ?? [])],
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:'],
+    ['img-src', "'self'", 'data:', ...(extras.imageSources ?? [])],
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'"],
     ['frame-ancestors', "'none'"],
@@ -87,7 +90,7 @@ function refererOrigin(referer: string | undefined): string | undefined {
 /** Security headers (helmet, with our CSP) and the CSRF origin check for state-changing requests. */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { publicUrl: string | undefined },
+  options: { publicUrl: string | undefined; csp?: CspExtras },
 ): Promise<void> {
   const https = options.publicUrl?.startsWith('https:') ?? false;
   await app.register(helmet, {
@@ -97,7 +100,7 @@ export async function registerSecurity(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
   });
-  const csp = contentSecurityPolicy({}, { upgradeInsecure: https });
+  const csp = contentSecurityPolicy(options.csp, { upgradeInsecure: https });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', csp);
     if (STATE_CHANGING.has(request.method) && !isSameOriginRequest(request, options.publicUrl)) {

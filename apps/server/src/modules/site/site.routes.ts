@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { siteRoutes } from '@ec/contract';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { TranslationsService } from '../translations/translations.service.ts';
-import { toSiteInfo, type SiteService } from './site.service.ts';
+import { toSiteInfo, type SiteMapInfo, type SiteService } from './site.service.ts';
 import { NOT_MODIFIED } from '../../plugins/contract-routes.ts';
 
 /** The host name the request was sent to, without port (X-Forwarded-Host only when TRUST_PROXY allows it). */
@@ -10,10 +10,11 @@ export function requestHost(request: FastifyRequest): string | undefined {
   return request.hostname ? request.hostname.toLowerCase() : undefined;
 }
 
-/** Handlers of the site routes (info and translations). */
+/** Handlers of the site routes (info and translations); `map` is the configured map tiles. */
 export function siteHandlers(
   sites: SiteService,
   translations: TranslationsService,
+  map: SiteMapInfo,
 ): GroupHandlers<typeof siteRoutes> {
   return {
     async info({ query, request, reply }) {
@@ -23,7 +24,7 @@ export function siteHandlers(
       });
       // Site status (maintenance) must reach clients quickly; revalidate every time.
       reply.header('cache-control', 'no-cache');
-      return toSiteInfo(resolved);
+      return toSiteInfo(resolved, map);
     },
 
     async translations({ params, query, request, reply }) {

@@ -116,11 +116,14 @@ function hostOf(site: SiteRecord, host: string | undefined): string | null {
   return lower && site.hosts.includes(lower) ? lower : null;
 }
 
+/** The map tiles every site shows (server configuration, the same for all sites). */
+export type SiteMapInfo = SiteInfo['map'];
+
 /**
  * The public site info. `host` is the request host when it is one of the site's hosts, else null (the client then
  * keeps calling its own origin — spec 001 §7 lets site info replace the API host).
  */
-export function toSiteInfo({ site, matchedHost }: ResolvedSite): SiteInfo {
+export function toSiteInfo({ site, matchedHost }: ResolvedSite, map: SiteMapInfo): SiteInfo {
   return {
     identifier: site.identifier,
     host: matchedHost,
@@ -135,5 +138,6 @@ export function toSiteInfo({ site, matchedHost }: ResolvedSite): SiteInfo {
     status: site.status,
     maintenance: site.status === 'maintenance' ? { message: site.maintenanceMessage ?? '' } : null,
     analytics: site.analyticsScriptUrl ? { scriptUrl: site.analyticsScriptUrl } : null,
+    map,
   };
 }

@@ -66,6 +66,13 @@ describe('GET /api/site/info', () => {
     expect(json<Info>(await info()).data.analytics).toBeNull();
   });
 
+  it('tells the web which map tiles to show (OpenStreetMap by default)', async () => {
+    expect(json<Info>(await info()).data.map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+  });
+
   it('never leaks stored fields outside the contract', async () => {
     const body = json<Info>(await info('?identifier=sunpower'));
     expect(Object.keys(body.data).sort()).toEqual(Object.keys(siteInfoSchema.shape).sort());
