@@ -26,6 +26,7 @@ const featureNames = [
   'companies',
   'admin-search',
   'integrated-devices',
+  'menu',
 ];
 
 /**
