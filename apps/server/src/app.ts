@@ -24,6 +24,9 @@ import { createInvitationsRepository } from './modules/invitations/invitations.r
 import { securityHandlers } from './modules/invitations/invitations.routes.ts';
 import { createInvitationsService } from './modules/invitations/invitations.service.ts';
 import { registerMapTiles } from './modules/map-tiles/map-tiles.plugin.ts';
+import { createCompanyEmailRepository } from './modules/company-email/company-email.repository.ts';
+import { companyEmailHandlers } from './modules/company-email/company-email.routes.ts';
+import { createCompanyEmailService } from './modules/company-email/company-email.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { devHandlers } from './modules/mail/mail.routes.ts';
 import { createMailService, type MailService } from './modules/mail/mail.service.ts';
@@ -118,11 +121,17 @@ export async function buildApp({
   });
   const cookiePolicy = { secure: config.publicUrl?.startsWith('https:') ?? false };
   const https = cookiePolicy.secure;
+  const companyEmailService = createCompanyEmailService({
+    repo: createCompanyEmailRepository(db.db),
+    access: orgAccess,
+    config,
+  });
   const mailService = createMailService({
     config,
     repo: createMailRepository(db.db),
     translations: translationsService,
     log: app.log,
+    senders: (companyId) => companyEmailService.senderFor(companyId),
   });
   app.decorate('mail', mailService);
   app.addHook('onClose', () => mailService.close());
@@ -196,6 +205,7 @@ export async function buildApp({
       security: securityHandlers(invitationsService),
       admin: adminHandlers(auditService),
       dev: devHandlers(mailService),
+      companyEmail: companyEmailHandlers(companyEmailService),
     },
     { authenticate: createAuthenticate(authService, cookiePolicy) },
   );

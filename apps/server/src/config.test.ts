@@ -138,6 +138,41 @@ describe('parseConfig: mail, social sign-in and rate limits', () => {
     ).toMatchObject({ smtpUrl: 'smtp://mail:2525', mailFrom: 'Sun <a@b.c>', rateLimits: false });
   });
 
+  it('company mail: SPF include from MAIL_FROM unless set, DNS servers and timeout', () => {
+    expect(parseConfig({})).toMatchObject({
+      mailSpfInclude: 'localhost',
+      dnsServers: [],
+      dnsTimeoutMs: 3000,
+    });
+    expect(parseConfig({ MAIL_FROM: 'Sun <No-Reply@Mail.Sun.Example>' }).mailSpfInclude).toBe(
+      'mail.sun.example',
+    );
+    expect(parseConfig({ MAIL_FROM: 'a@b.example' }).mailSpfInclude).toBe('b.example');
+    expect(
+      parseConfig({
+        MAIL_SPF_INCLUDE: '_spf.Relay.example',
+        DNS_SERVERS: ' 10.0.0.2, 127.0.0.1:5353,::1,[2001:db8::1]:53 ',
+        DNS_TIMEOUT_MS: '250',
+      }),
+    ).toMatchObject({
+      mailSpfInclude: '_spf.relay.example',
+      dnsServers: ['10.0.0.2', '127.0.0.1:5353', '::1', '[2001:db8::1]:53'],
+      dnsTimeoutMs: 250,
+    });
+  });
+
+  it.each([
+    [{ DNS_SERVERS: 'dns.example' }, /DNS_SERVERS must be a comma-separated list/],
+    [{ DNS_SERVERS: '10.0.0.1:99999' }, /DNS_SERVERS/],
+    [{ DNS_SERVERS: '2001:db8::1:53x' }, /DNS_SERVERS/],
+    [{ DNS_SERVERS: '[10.0.0.1]:53' }, /DNS_SERVERS/],
+    [{ DNS_TIMEOUT_MS: '10' }, /DNS_TIMEOUT_MS must be at least 50/],
+    [{ MAIL_SPF_INCLUDE: 'not a domain' }, /MAIL_SPF_INCLUDE must be a domain name/],
+    [{ MAIL_FROM: 'Cloud <no-reply>' }, /MAIL_SPF_INCLUDE: must be set/],
+  ])('refuses %j', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
   it('refuses an SMTP_URL that is not smtp(s)', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be an smtp/);
   });

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import {
@@ -34,6 +35,29 @@ const int = (name: string, min: number, max: number) =>
 const httpUrl = (name: string) =>
   z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
 
+/** A DNS name of one or more labels (letters, digits, hyphens, underscores for service labels). */
+const DOMAIN_NAME =
+  /^(?=.{1,253}$)([A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** A comma-separated list, trimmed, without empty entries. */
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** An address node's DNS resolver takes: `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`. */
+function isResolverAddress(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value);
+  if (!match) return false;
+  const host = match[1] ?? match[2] ?? '';
+  const port = Number(match[3]);
+  const family = isIP(host);
+  return port >= 1 && port <= 65535 && (match[1] ? family === 6 : family === 4);
+}
+
 const envSchema = z.object({
   PORT: int('PORT', 0, 65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -64,6 +88,19 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().max(320).default('Cloud <no-reply@localhost>'),
   DEV_MAILBOX: bool('DEV_MAILBOX').optional(),
+  MAIL_SPF_INCLUDE: z
+    .string()
+    .max(253)
+    .regex(DOMAIN_NAME, 'MAIL_SPF_INCLUDE must be a domain name (e.g. _spf.mail.example.com)')
+    .optional(),
+  DNS_SERVERS: z
+    .string()
+    .max(1000)
+    .refine((value) => splitList(value).every(isResolverAddress), {
+      error: 'DNS_SERVERS must be a comma-separated list of IP addresses, optionally with :port',
+    })
+    .optional(),
+  DNS_TIMEOUT_MS: int('DNS_TIMEOUT_MS', 50, 60_000).default(3000),
   OIDC_PROVIDERS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -138,6 +175,15 @@ export interface Config {
   mailFrom: string;
   /** Whether GET /api/dev/mailbox shows the outbox (default: without SMTP_URL; never in production). */
   devMailbox: boolean;
+  /**
+   * The domain whose SPF record lists the servers this platform sends from; companies include it in their own SPF
+   * record (MAIL_SPF_INCLUDE, default the domain of MAIL_FROM).
+   */
+  mailSpfInclude: string;
+  /** Resolvers for the company e-mail DNS check (DNS_SERVERS; empty = the system's). */
+  dnsServers: string[];
+  /** How long one DNS query may take before it counts as failed (DNS_TIMEOUT_MS, default 3000). */
+  dnsTimeoutMs: number;
   /** Social sign-in providers (OIDC_PROVIDERS, then Google and Microsoft when their client ids are set). */
   oidcProviders: OidcProviderConfig[];
   /** Whether sign-in, registration and mail requests are rate-limited (RATE_LIMITS, default on). */
@@ -210,6 +256,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     devMailbox:
       nodeEnv !== 'production' &&
       (e.DEV_MAILBOX === undefined ? e.SMTP_URL === undefined : yes(e.DEV_MAILBOX)),
+    mailSpfInclude: e.MAIL_SPF_INCLUDE?.toLowerCase() ?? domainOfAddress(e.MAIL_FROM),
+    dnsServers: e.DNS_SERVERS === undefined ? [] : splitList(e.DNS_SERVERS),
+    dnsTimeoutMs: e.DNS_TIMEOUT_MS,
     oidcProviders: parseOidcProviders(e),
     rateLimits: e.RATE_LIMITS === undefined || yes(e.RATE_LIMITS),
     mapTiles: parseMapTiles(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
@@ -296,6 +345,22 @@ function parseOidcProviders(e: z.infer<typeof envSchema>): OidcProviderConfig[] 
     if (!providers.some((p) => p.id === provider.id)) providers.push(provider);
   }
   return providers;
+}
+
+/** The domain of the address in a sender such as `Cloud <no-reply@cloud.example.com>` (lower case). */
+function domainOfAddress(sender: string): string {
+  const address = /<([^<>]*)>\s*$/.exec(sender)?.[1] ?? sender;
+  const at = address.lastIndexOf('@');
+  const domain = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  if (at < 0 || !DOMAIN_NAME.test(domain)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_SPF_INCLUDE: must be set when MAIL_FROM has no domain name to include',
+    );
+  }
+  return domain;
 }
 
 function resolveFrom(base: string, path: string): string {

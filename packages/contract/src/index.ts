@@ -20,6 +20,7 @@ import {
   securityRoutes,
 } from './accounts.ts';
 import { authRoutes } from './auth.ts';
+import { companyEmailRoutes } from './company-email.ts';
 import { healthRoutes, siteRoutes } from './site.ts';
 
 /** Every route of the API, grouped by module. The server registers exactly these. */
@@ -33,4 +34,5 @@ export const routes = {
   security: securityRoutes,
   admin: adminRoutes,
   dev: devRoutes,
+  companyEmail: companyEmailRoutes,
 } as const;

@@ -57,4 +57,11 @@ export const VALID: Record<
   'admin.auditLog': { query: { page: '1', pageSize: '10' } },
   'dev.mailbox': {},
   'dev.mailboxMessage': { params: { id: '1' } },
+  // An unknown company: 404 for everyone, so no sender changes and no DNS lookups leave the test.
+  'companyEmail.get': { params: { id: '999999' } },
+  'companyEmail.update': {
+    params: { id: '999999' },
+    body: { data: { senderName: 'Sun Energy', senderEmail: 'mail@sun-energy.example' } },
+  },
+  'companyEmail.check': { params: { id: '999999' } },
 };

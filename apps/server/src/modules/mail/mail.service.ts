@@ -8,6 +8,29 @@ import { renderMail, type MailContent } from './mail.templates.ts';
 /** A message to send: its content and the recipient's address. */
 export interface OutgoingMail extends MailContent {
   to: string;
+  /**
+   * The company the message is sent on behalf of (e.g. a location invitation): when that company has a sender
+   * e-mail, the message goes out from it and is DKIM-signed with the company's key.
+   */
+  companyId?: number;
+}
+
+/** A company's sender identity (company e-mail settings). */
+export interface CompanySender {
+  name: string | null;
+  address: string;
+  /** nodemailer's DKIM options: the sender domain, the selector and the private key (PKCS#8 PEM). */
+  dkim: { domainName: string; keySelector: string; privateKey: string };
+}
+
+/** Looks up the sender of a company (null when it has none). */
+export type CompanySenders = (companyId: number) => Promise<CompanySender | null>;
+
+/** `Name <address>` for the outbox and the log (the name quoted when it has specials). */
+function formatSender(sender: CompanySender): string {
+  if (!sender.name) return sender.address;
+  const name = /[^\w .-]/u.test(sender.name) ? JSON.stringify(sender.name) : sender.name;
+  return `${name} <${sender.address}>`;
 }
 
 /** Messages the development mailbox lists at most. */
@@ -28,8 +51,10 @@ export function createMailService(options: {
   repo: MailRepository;
   translations: TranslationsService;
   log: Log;
+  /** Company senders for mail with a `companyId`; without it such mail goes out like any other. */
+  senders?: CompanySenders;
 }) {
-  const { config, repo, translations, log } = options;
+  const { config, repo, translations, log, senders } = options;
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const pending = new Set<Promise<void>>();
 
@@ -38,20 +63,23 @@ export function createMailService(options: {
       locale: translations.catalogFor(mail.site, mail.locale).catalog,
       fallback: translations.catalogFor(mail.site, 'en').catalog,
     });
+    const sender = mail.companyId !== undefined && senders ? await senders(mail.companyId) : null;
     if (transport) {
       const info = await transport.sendMail({
-        from: config.mailFrom,
+        // nodemailer also takes the envelope sender from here, so SPF is checked against the company's domain.
+        from: sender ? { name: sender.name ?? '', address: sender.address } : config.mailFrom,
         to: mail.to,
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
+        ...(sender ? { dkim: sender.dkim } : {}),
       });
       log.info({ kind: mail.kind, to: mail.to, messageId: info.messageId }, 'mail sent');
     }
     if (!transport || config.devMailbox) {
       const id = await repo.insert({
         kind: mail.kind,
-        fromAddress: config.mailFrom,
+        fromAddress: sender ? formatSender(sender) : config.mailFrom,
         toAddress: mail.to,
         subject: rendered.subject,
         text: rendered.text,
