@@ -26,14 +26,16 @@ const featureNames = [
   'companies',
   'admin-search',
   'integrated-devices',
+  'map',
   'menu',
 ];
 
 /**
  * Features whose public face (`index.ts`) other features may import: reference data (countries, time zones,
- * spot-market regions, currencies) is picked in many forms; everything else in them stays internal.
+ * spot-market regions, currencies) and the company list are picked in many forms; everything else in them stays
+ * internal.
  */
-const publicFeatures = ['reference'];
+const publicFeatures = ['reference', 'companies', 'map'];
 
 export default tseslint.config(
   {

@@ -323,7 +323,14 @@ function groupPages(): RouteObject[] {
 function organisationRoutes(): RouteObject[] {
   return [
     // companies-admin helper: the company picker.
-    page('overview', 'route_titles.overview'),
+    page(
+      'overview',
+      'route_titles.overview',
+      lazyComponent(
+        () => import('./routes/overview-route.tsx'),
+        (m) => m.OverviewRoute,
+      ),
+    ),
     {
       path: 'admin',
       children: [

@@ -21,7 +21,7 @@ export {
   currencyLabel,
   type CurrencySelectProps,
 } from './components/currency-select.tsx';
-export type { ReferenceFieldProps } from './components/reference-select.tsx';
+export { ReferenceSelect, type ReferenceFieldProps } from './components/reference-select.tsx';
 export {
   SpotRegionSelect,
   regionsForCountry,

@@ -12,13 +12,6 @@ import { CurrencySelect } from './currency-select.tsx';
 import { SpotRegionSelect, type SpotRegionValue } from './spot-region-select.tsx';
 import { TimezoneSelect } from './timezone-select.tsx';
 
-// Until the server wires the reference handlers, `routes` lacks the group; the real descriptors stand in.
-vi.mock('virtual:ec-contract-routes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('virtual:ec-contract-routes')>();
-  const contract = await import('@ec/contract');
-  return { ...original, routes: { reference: contract.referenceRoutes, ...original.routes } };
-});
-
 const i18n = createTestI18n();
 
 const countries = [
@@ -70,13 +63,15 @@ describe('CountrySelect', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    fakeFetch(async ({ path }) => {
-      if (path !== '/api/countries') return undefined;
-      await gate;
-      return fail
-        ? json(503, apiError('SERVICE_UNAVAILABLE', 'errors.SERVICE_UNAVAILABLE'))
-        : json(200, { data: { countries } });
-    });
+    fakeFetch(({ path }) =>
+      path === '/api/countries'
+        ? gate.then(() =>
+            fail
+              ? json(503, apiError('SERVICE_UNAVAILABLE', 'errors.SERVICE_UNAVAILABLE'))
+              : json(200, { data: { countries } }),
+          )
+        : undefined,
+    );
     renderWithProviders(
       <CountrySelect label="Country" valueKind="id" value={null} onChange={() => undefined} />,
       { i18n },
