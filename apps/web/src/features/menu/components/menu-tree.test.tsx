@@ -1,0 +1,266 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MenuItem } from '@ec/contract';
+import { answer, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
+import { json } from '../../../shared/test/fixtures.ts';
+import { createTestI18n } from '../../../shared/test/i18n.ts';
+import { renderWithProviders } from '../../../shared/test/render.tsx';
+import { MenuTreeProvider } from '../menu-context.tsx';
+import { locationChildren, menuItem, sampleMenu } from '../test-menu.ts';
+import { SidebarMenu } from './sidebar-menu.tsx';
+import { useLocation } from 'react-router';
+
+// jsdom lays nothing out: give the tree's scroll area a height so the virtualiser renders rows.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+const scrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
+const scrollTo = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo');
+beforeAll(() => {
+  // jsdom does not scroll: keep the offset the virtualiser asks for and tell it.
+  Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+    this.dispatchEvent(new Event('scroll'));
+  } as Element['scrollTo'];
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset.menuScroller !== undefined ? 720 : 0;
+    },
+  });
+  Object.defineProperty(Element.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      const content = this.firstElementChild as HTMLElement | null;
+      return this.dataset.menuScroller !== undefined ? parseFloat(content?.style.height ?? '0') : 0;
+    },
+  });
+});
+afterAll(() => {
+  if (scrollTo) Object.defineProperty(Element.prototype, 'scrollTo', scrollTo);
+  if (scrollHeight) Object.defineProperty(Element.prototype, 'scrollHeight', scrollHeight);
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const menuAnswer = (structure: MenuItem[], company: unknown = null) =>
+  answer('GET', '/api/menu', 200, { data: { structure, company } });
+
+function CurrentPath() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+function renderMenu(
+  path = '/',
+  options: { refetchOnNavigation?: boolean; openCompanyId?: number } = {},
+) {
+  function Frame() {
+    const { pathname } = useLocation();
+    return (
+      <MenuTreeProvider
+        pathname={pathname}
+        refetchOnNavigation={options.refetchOnNavigation ?? false}
+        openCompanyId={options.openCompanyId ?? null}
+      >
+        <SidebarMenu emptyState={<p>Nothing here</p>} />
+        <CurrentPath />
+      </MenuTreeProvider>
+    );
+  }
+  return renderWithProviders(<Frame />, { i18n: createTestI18n(), path });
+}
+
+const tree = () => screen.getByRole('tree', { name: 'Companies, groups and locations' });
+const item = (name: string | RegExp) => within(tree()).getByRole('treeitem', { name });
+const visibleTitles = () =>
+  within(tree())
+    .queryAllByRole('treeitem')
+    .map((row) => row.textContent);
+
+describe('MenuTree', () => {
+  it('shows the menu with icons, opens items and navigates on click', async () => {
+    fakeFetch(menuAnswer(sampleMenu()));
+    renderMenu();
+    expect(await screen.findByRole('treeitem', { name: 'Sunpower' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await userEvent.click(within(item('Sunpower')).getByTestId('menu-toggle'));
+    expect(item('Sunpower')).toHaveAttribute('aria-expanded', 'true');
+    expect(visibleTitles()).toEqual(['Sunpower', 'Ljubljana', 'Maribor']);
+    expect(item('Ljubljana')).toHaveAttribute('aria-level', '2');
+    expect(item('Ljubljana')).toHaveAttribute('aria-posinset', '1');
+    expect(item('Ljubljana')).toHaveAttribute('aria-setsize', '2');
+
+    await userEvent.click(item('Maribor'));
+    expect(screen.getByTestId('path')).toHaveTextContent('/companies/1/location-groups/3');
+    expect(item('Maribor')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('auto-expands the items above the current page', async () => {
+    fakeFetch(
+      menuAnswer(sampleMenu()),
+      answer('GET', '/api/menu/locations/12', 200, { data: { structure: [] } }),
+    );
+    renderMenu('/locations/12/charts');
+    await screen.findByRole('treeitem', { name: 'Pisarna' });
+    expect(visibleTitles()).toEqual(['Sunpower', 'Ljubljana', 'Hiša Bled', 'Pisarna', 'Maribor']);
+    expect(item('Pisarna')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("loads a location's children lazily with level and prefix, and cancels when it is closed", async () => {
+    // The children never arrive: closing the location must abort the request.
+    const lazy: FakeRoute = ({ path }) =>
+      path === '/api/menu/locations/11' ? new Promise<Response>(() => {}) : undefined;
+    const calls = fakeFetch(menuAnswer(sampleMenu()), lazy);
+    const fetchMock = vi.mocked(fetch);
+    renderMenu('/companies/1/location-groups/2');
+    await screen.findByRole('treeitem', { name: 'Hiša Bled' });
+
+    await userEvent.click(within(item('Hiša Bled')).getByTestId('menu-toggle'));
+    await waitFor(() =>
+      expect(calls.map((c) => c.call)).toContain(
+        'GET /api/menu/locations/11?level=1&prefix=%2Flocations%2F11',
+      ),
+    );
+    expect(item('Hiša Bled')).toHaveAttribute('aria-busy', 'true');
+    const request = fetchMock.mock.calls.find(([input]) =>
+      String(input).includes('/menu/locations/11'),
+    );
+    const signal = request?.[1]?.signal;
+    expect(signal?.aborted).toBe(false);
+
+    await userEvent.click(within(item('Hiša Bled')).getByTestId('menu-toggle'));
+    await waitFor(() => expect(signal?.aborted).toBe(true));
+    expect(item('Hiša Bled')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the loaded children under the prefix the user is under', async () => {
+    fakeFetch(menuAnswer(sampleMenu()), ({ path, url }) =>
+      path === '/api/menu/locations/11'
+        ? json(200, { data: { structure: locationChildren(url.searchParams.get('prefix') ?? '') } })
+        : undefined,
+    );
+    renderMenu('/location-groups/2/locations/11/device-groups/41');
+    expect(await screen.findByRole('treeitem', { name: 'Garaža' })).toHaveAttribute(
+      'href',
+      '/location-groups/2/locations/11/device-groups/41',
+    );
+    expect(item('Garaža')).toHaveAttribute('aria-current', 'page');
+    expect(item('Sončna elektrarna')).toHaveAttribute('aria-level', '4');
+  });
+
+  it('filters by title after 500 ms without typing and expands the way to the matches', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeFetch(menuAnswer(sampleMenu()));
+    renderMenu();
+    await screen.findByRole('treeitem', { name: 'Sunpower' });
+    const box = screen.getByRole('textbox', { name: 'Filter the menu' });
+
+    fireEvent.change(box, { target: { value: 'SKLAD' } });
+    act(() => vi.advanceTimersByTime(499));
+    expect(visibleTitles()).toEqual(['Sunpower']);
+    act(() => vi.advanceTimersByTime(1));
+    expect(visibleTitles()).toEqual(['Sunpower', 'Maribor', 'Skladišče']);
+    expect(within(item('Skladišče')).getByText('Sklad').tagName).toBe('MARK');
+
+    fireEvent.change(box, { target: { value: 'nothing like it' } });
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByText('Nothing in the menu matches.')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the filter' }));
+    act(() => vi.advanceTimersByTime(500));
+    expect(visibleTitles()).toEqual(['Sunpower']);
+  });
+
+  it('is usable by keyboard: one tab stop, arrows move, open and close, Enter navigates', async () => {
+    fakeFetch(menuAnswer(sampleMenu()));
+    renderMenu();
+    await screen.findByRole('treeitem', { name: 'Sunpower' });
+    await userEvent.tab(); // the filter
+    await userEvent.tab();
+    expect(item('Sunpower')).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(item('Sunpower')).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(item('Ljubljana')).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(item('Maribor')).toHaveFocus());
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(item('Sunpower')).toHaveFocus());
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(item('Sunpower')).toHaveAttribute('aria-expanded', 'false');
+    expect(
+      within(tree())
+        .getAllByRole('treeitem')
+        .filter((r) => r.tabIndex === 0),
+    ).toHaveLength(1);
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('path')).toHaveTextContent('/companies/1/location-groups/100');
+  });
+
+  it("loads a super admin's company when it is opened or its page is open", async () => {
+    const companies = [
+      menuItem('company', 1, 'Sunpower', { children: null }),
+      menuItem('company', 2, 'Voltix', { children: null }),
+    ];
+    const calls = fakeFetch(
+      menuAnswer(companies),
+      answer('GET', '/api/menu/2', 200, {
+        data: {
+          structure: [menuItem('location', 21, 'Trgovina', { data: { hasChildren: false } })],
+          company: { id: 2, name: 'Voltix', rootGroup: { id: 200 } },
+        },
+      }),
+    );
+    renderMenu('/companies/2/integrated-devices', { openCompanyId: 2 });
+    expect(await screen.findByRole('treeitem', { name: 'Trgovina' })).toHaveAttribute(
+      'aria-level',
+      '2',
+    );
+    expect(calls.map((c) => c.call)).not.toContain('GET /api/menu/1');
+  });
+
+  it('refetches the menu on route changes when asked (basic users)', async () => {
+    const calls = fakeFetch(menuAnswer(sampleMenu()));
+    renderMenu('/', { refetchOnNavigation: true });
+    await screen.findByRole('treeitem', { name: 'Sunpower' });
+    await userEvent.click(item('Sunpower'));
+    await waitFor(() => expect(calls.filter((c) => c.call === 'GET /api/menu')).toHaveLength(2));
+  });
+
+  it('shows the empty state, and the failure with a retry', async () => {
+    fakeFetch(menuAnswer([]));
+    const first = renderMenu();
+    expect(await screen.findByText('Nothing here')).toBeInTheDocument();
+    first.unmount();
+
+    let fail = true;
+    fakeFetch(({ path }) =>
+      path === '/api/menu'
+        ? fail
+          ? json(500, { error: { code: 'INTERNAL', message: 'errors.INTERNAL' } })
+          : json(200, { data: { structure: sampleMenu(), company: null } })
+        : undefined,
+    );
+    renderMenu();
+    expect(await screen.findByText('The menu could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('treeitem', { name: 'Sunpower' })).toBeInTheDocument();
+  });
+
+  it('renders only the rows in view of 5,000 locations', async () => {
+    const locations = Array.from({ length: 5000 }, (_, i) =>
+      menuItem('location', i + 1, `Lokacija ${i + 1}`, { data: { hasChildren: false } }),
+    );
+    fakeFetch(menuAnswer([menuItem('company', 1, 'Big', { children: locations })]));
+    renderMenu('/locations/4321');
+    expect(await screen.findByRole('treeitem', { name: 'Lokacija 4321' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(tree()).getAllByRole('treeitem').length).toBeLessThan(80);
+  });
+});
