@@ -31,6 +31,11 @@ import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { devHandlers } from './modules/mail/mail.routes.ts';
 import { createMailService, type MailService } from './modules/mail/mail.service.ts';
 import { createOrgAccess } from './modules/org/org-access.ts';
+import { createLocationUsersRepository } from './modules/locations/location-users.repository.ts';
+import { createLocationUsersService } from './modules/locations/location-users.service.ts';
+import { createLocationsRepository } from './modules/locations/locations.repository.ts';
+import { locationHandlers } from './modules/locations/locations.routes.ts';
+import { createLocationsService } from './modules/locations/locations.service.ts';
 import { createOidcRepository } from './modules/oidc/oidc.repository.ts';
 import { oidcHandlers, registerOidcRedirects } from './modules/oidc/oidc.routes.ts';
 import { createOidcService, type OidcService } from './modules/oidc/oidc.service.ts';
@@ -145,6 +150,17 @@ export async function buildApp({
   const auditService = createAuditService(createAuditRepository(db.db));
   const invitationsService = createInvitationsService(createInvitationsRepository(db.db));
   const origin = createOriginResolver(config, siteService, app.log);
+  const locationsService = createLocationsService({
+    repo: createLocationsRepository(db.db),
+    access: orgAccess,
+  });
+  const locationUsersService = createLocationUsersService({
+    repo: createLocationUsersRepository(db.db),
+    access: orgAccess,
+    mail: mailService,
+    sites: siteService,
+    limiter,
+  });
   // The data export lists social identities, so the accounts service reaches the OIDC service created after it.
   const late: { oidc?: OidcService } = {};
   const accountsService = createAccountsService({
@@ -205,6 +221,11 @@ export async function buildApp({
       security: securityHandlers(invitationsService),
       admin: adminHandlers(auditService),
       dev: devHandlers(mailService),
+      locations: locationHandlers({
+        locations: locationsService,
+        users: locationUsersService,
+        origin,
+      }),
       companyEmail: companyEmailHandlers(companyEmailService),
     },
     { authenticate: createAuthenticate(authService, cookiePolicy) },

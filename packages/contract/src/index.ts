@@ -21,6 +21,7 @@ import {
 } from './accounts.ts';
 import { authRoutes } from './auth.ts';
 import { companyEmailRoutes } from './company-email.ts';
+import { locationRoutes } from './locations.ts';
 import { healthRoutes, siteRoutes } from './site.ts';
 
 /** Every route of the API, grouped by module. The server registers exactly these. */
@@ -35,4 +36,5 @@ export const routes = {
   admin: adminRoutes,
   dev: devRoutes,
   companyEmail: companyEmailRoutes,
+  locations: locationRoutes,
 } as const;

@@ -64,4 +64,59 @@ export const VALID: Record<
     body: { data: { senderName: 'Sun Energy', senderEmail: 'mail@sun-energy.example' } },
   },
   'companyEmail.check': { params: { id: '999999' } },
+  // Unknown ids: 404 for everyone, so the samples change no location, device or controller and send no mail.
+  'locations.get': { params: { id: '999999' } },
+  'locations.update': {
+    params: { id: '999999' },
+    body: {
+      data: {
+        name: 'Sample home',
+        countryCode: 'SI',
+        spotRegion: { code: '10YSI-ELES-----O', type: 'EIC' },
+        timezone: 'Europe/Ljubljana',
+        coordinates: { latitude: 46.056946, longitude: 14.505751 },
+        address: { street: 'Prešernova', houseNumber: '1', postCode: '1000', city: 'Ljubljana' },
+      },
+    },
+  },
+  'locations.create': {
+    body: {
+      data: {
+        groupId: 999_999,
+        name: 'Sample home',
+        countryCode: 'SI',
+        timezone: 'Europe/Ljubljana',
+      },
+    },
+  },
+  'locations.delete': { params: { id: '999999' } },
+  'locations.move': { params: { id: '999999' }, body: { data: { groupId: 999_998 } } },
+  'locations.structure': { params: { id: '999999' } },
+  'locations.createDeviceGroup': { params: { id: '999999' }, body: { data: { name: 'Roof' } } },
+  'locations.updateDeviceGroup': { params: { id: '999999' }, body: { data: { name: 'Garage' } } },
+  'locations.deleteDeviceGroup': { params: { id: '999999' } },
+  'locations.moveDevices': {
+    params: { id: '999999' },
+    body: { data: { deviceIds: [999_999], deviceGroupId: null } },
+  },
+  'locations.getDevice': { params: { id: '999999' } },
+  'locations.updateDevice': {
+    params: { id: '999999' },
+    body: { data: { name: 'Battery', category: 'BATTERY', deviceGroupId: null } },
+  },
+  'locations.deleteDevice': { params: { id: '999999' } },
+  'locations.restoreDevice': { params: { id: '999999' } },
+  'locations.controllers': { params: { id: '999999' } },
+  'locations.getController': { params: { id: '999999' } },
+  'locations.updateController': { params: { id: '999999' }, body: { data: { alias: 'Hub' } } },
+  'locations.setControllerOwner': { params: { id: '999999' }, body: { data: { userId: null } } },
+  'locations.users': { params: { id: '999999' } },
+  'locations.invite': { params: { id: '999999' }, body: { data: { email: 'guest@example.com' } } },
+  'locations.resendInvitation': { params: { id: '999999' } },
+  'locations.revokeInvitation': { params: { id: '999999' } },
+  'locations.removeUser': { params: { id: '999999', userId: '999998' } },
+  'locations.integratedDevices': {
+    params: { id: '999999' },
+    query: { q: 'battery', category: 'BATTERY', status: 'OK', page: '1', pageSize: '25' },
+  },
 };
