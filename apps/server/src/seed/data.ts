@@ -176,6 +176,8 @@ export interface DemoInvitation {
   /** Fixed, so the confirmation link is known: `/?confirmationAction=LOCATION_INVITE&confirmationId=1`. */
   id: number;
   email: string;
+  /** A demo location (organisation-data.ts) and its name. */
+  locationId: number;
   locationName: string;
   expiresAt: Date;
 }
@@ -185,6 +187,7 @@ export const DEMO_INVITATIONS: readonly DemoInvitation[] = [
   {
     id: 1,
     email: 'basic@demo.energy',
+    locationId: 1,
     locationName: 'Hiša Bled',
     expiresAt: new Date('2099-12-31T23:00:00Z'),
   },

@@ -1,8 +1,24 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '@ec/domain';
-import { asc, eq, invitations, sites, users } from '@ec/db';
+import { DEVICE_CATEGORIES, DEVICE_SETUP_TYPES, isSetUp, ROLES } from '@ec/domain';
+import {
+  asc,
+  companies,
+  controllers,
+  countries,
+  deviceGroups,
+  devices,
+  eq,
+  invitations,
+  locationGroupPermissions,
+  locationGroups,
+  locationPermissions,
+  locations,
+  sites,
+  users,
+} from '@ec/db';
+import { createOrgAccess } from '../modules/org/org-access.ts';
 import { createTestDb, type TestDatabase } from '@ec/db/testing';
 import { SITE_ASSETS_DIR } from '../app.ts';
 import { verifyPassword } from '../modules/auth/password.ts';
@@ -24,6 +40,21 @@ const snapshot = async () => ({
     ({ createdAt: _c, updatedAt: _u, ...rest }) => rest,
   ),
   invitations: await db.db.select().from(invitations).orderBy(asc(invitations.id)),
+  organisation: await Promise.all(
+    [companies, locationGroups, locations, controllers, deviceGroups, devices].map(async (table) =>
+      // menu_version counts changes (a cache key), so it rises with every run by design.
+      (await db.db.select().from(table).orderBy(asc(table.id))).map(
+        ({ createdAt: _c, updatedAt: _u, ...rest }) => ({ ...rest, menuVersion: undefined }),
+      ),
+    ),
+  ),
+  grants: [
+    await db.db.select().from(locationPermissions).orderBy(asc(locationPermissions.locationId)),
+    await db.db
+      .select()
+      .from(locationGroupPermissions)
+      .orderBy(asc(locationGroupPermissions.groupId)),
+  ].map((rows) => rows.map(({ createdAt: _c, ...rest }) => rest)),
 });
 
 describe('demo seed', () => {
@@ -44,8 +75,8 @@ describe('demo seed', () => {
 
   it('creates one verified user per role whose demo password verifies as argon2id', async () => {
     const rows = await db.db.select().from(users);
-    const verified = rows.filter((u) => u.emailVerifiedAt !== null);
-    expect(verified.map((u) => u.role).sort()).toEqual([...ROLES].sort());
+    const demo = rows.filter((u) => DEMO_USERS.some((d) => d.email === u.email));
+    expect(demo.map((u) => u.role).sort()).toEqual([...ROLES].sort());
     for (const demo of DEMO_USERS) {
       const row = rows.find((u) => u.email === demo.email);
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -78,6 +109,49 @@ describe('demo seed', () => {
       .returning({ id: invitations.id });
     expect(next?.id).toBe(2);
     await db.db.delete(invitations).where(eq(invitations.id, 2));
+  });
+
+  it('builds the demo organisation: 3+ companies in different countries, nested groups, 15+ real locations', async () => {
+    const companyRows = await db.db
+      .select({ name: companies.name, code: countries.code, siteId: companies.siteId })
+      .from(companies)
+      .innerJoin(countries, eq(countries.id, companies.countryId));
+    expect(new Set(companyRows.map((c) => c.code)).size).toBeGreaterThanOrEqual(3);
+    const groups = await db.db.select().from(locationGroups);
+    const depth = (id: number | null): number =>
+      id === null ? 0 : 1 + depth(groups.find((g) => g.id === id)?.parentId ?? null);
+    expect(Math.max(...groups.map((g) => depth(g.id)))).toBeGreaterThanOrEqual(3);
+    const rows = await db.db.select().from(locations);
+    expect(rows.length).toBeGreaterThanOrEqual(15);
+    for (const row of rows) {
+      expect(row.latitude).not.toBeNull();
+      expect(row.street && row.city && row.postCode).toBeTruthy();
+      expect(() => new Intl.DateTimeFormat('en', { timeZone: row.timezone })).not.toThrow();
+    }
+    const deviceRows = await db.db.select().from(devices);
+    expect(new Set(deviceRows.map((d) => d.category))).toEqual(new Set(DEVICE_CATEGORIES));
+    const controllerRows = await db.db.select().from(controllers);
+    expect(new Set(controllerRows.map((c) => c.setupType))).toEqual(new Set(DEVICE_SETUP_TYPES));
+    const [invitation] = await db.db.select().from(invitations).where(eq(invitations.id, 1));
+    expect(invitation?.locationId).toBe(1);
+  });
+
+  it('gives each role rights on part of the tree, and leaves one basic user without a location', async () => {
+    const access = createOrgAccess(db.db);
+    const userRows = await db.db.select().from(users);
+    const setUp = async (email: string) => {
+      const user = userRows.find((u) => u.email === email);
+      if (!user) throw new Error(`${email} missing`);
+      return isSetUp({ role: user.role, ...(await access.permissionsOf(user)) });
+    };
+    expect(await setUp('basic@demo.energy')).toBe(true);
+    expect(await setUp('advanced@demo.energy')).toBe(true);
+    expect(await setUp('setup@demo.energy')).toBe(false);
+    expect(userRows.find((u) => u.email === 'aggregator@demo.energy')?.companyId).toBe(1);
+    const basicUser = userRows.find((u) => u.email === 'basic@demo.energy');
+    if (!basicUser) throw new Error('basic user missing');
+    const basic = await access.permissionsOf(basicUser);
+    expect(basic.permissions.locations.length).toBeGreaterThanOrEqual(2);
   });
 
   it('restores a confirmed demo invitation to pending', async () => {

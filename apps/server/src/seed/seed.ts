@@ -10,7 +10,9 @@ import {
   demoSiteAssets,
   type DemoSite,
 } from './data.ts';
+import { DEMO_EXTRA_USERS } from './organisation-data.ts';
 import { createRandom, DEMO_SEED } from './random.ts';
+import { seedOrganisation } from './seed-organisation.ts';
 
 /** Whether the database has no sites yet (a first start). */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -37,19 +39,26 @@ export async function seedDefaultSite(db: Db): Promise<void> {
 }
 
 /**
- * The demo data: every demo site, one verified user per role, one unverified user and a pending location
- * invitation. Deterministic (fixed-seed PRNG, also for the password salts; fixed dates) and idempotent (upserts by
+ * The demo data: every demo site, one verified user per role (plus a second company's aggregator and a basic
+ * user without a location), one unverified user, the demo organisation (seed-organisation.ts) and a pending
+ * location invitation. Deterministic (fixed-seed PRNG, also for the password salts; fixed dates) and idempotent (upserts by
  * identifier, e-mail and invitation id), so running it again restores the demo state.
  */
 export async function seedDemo(
   db: Db,
   log?: Logger,
-): Promise<{ sites: number; users: number; invitations: number }> {
+): Promise<{
+  sites: number;
+  users: number;
+  invitations: number;
+  companies: number;
+  locations: number;
+}> {
   const random = createRandom(DEMO_SEED);
   const siteIds = new Map<string, number>();
   for (const site of DEMO_SITES) siteIds.set(site.identifier, await upsertSite(db, site));
 
-  for (const user of [...DEMO_USERS, DEMO_UNVERIFIED_USER]) {
+  for (const user of [...DEMO_USERS, DEMO_UNVERIFIED_USER, ...DEMO_EXTRA_USERS]) {
     const siteId = siteIds.get(user.siteIdentifier);
     if (siteId === undefined)
       throw new Error(`demo user ${user.email}: unknown site ${user.siteIdentifier}`);
@@ -73,10 +82,11 @@ export async function seedDemo(
       .onConflictDoUpdate({ target: users.email, set: { ...changes, updatedAt: sql`now()` } });
   }
 
+  const organisation = await seedOrganisation(db);
+
   for (const invitation of DEMO_INVITATIONS) {
     const values = {
       ...invitation,
-      locationId: null,
       status: 'pending' as const,
       createdAt: DEMO_VERIFIED_AT,
       confirmedAt: null,
@@ -95,8 +105,9 @@ export async function seedDemo(
 
   const counts = {
     sites: DEMO_SITES.length,
-    users: DEMO_USERS.length + 1,
+    users: DEMO_USERS.length + 1 + DEMO_EXTRA_USERS.length,
     invitations: DEMO_INVITATIONS.length,
+    ...organisation,
   };
   log?.info(counts, 'demo data seeded');
   return counts;
@@ -108,6 +119,9 @@ export function logDemoLogins(log: Logger): void {
     'Demo sign-in (e-mail / password) — public demo credentials, never use them in production:',
   );
   for (const user of DEMO_USERS) {
+    log.info(`  ${user.role.padEnd(19)} ${user.email.padEnd(24)} / ${user.password}`);
+  }
+  for (const user of DEMO_EXTRA_USERS) {
     log.info(`  ${user.role.padEnd(19)} ${user.email.padEnd(24)} / ${user.password}`);
   }
   const unverified = DEMO_UNVERIFIED_USER;

@@ -19,60 +19,74 @@ import { createOrgAccess, type AccessActor, type OrgAccess } from './org-access.
 
 let database: TestDatabase;
 let access: OrgAccess;
-const ids = {} as Record<string, number>;
+const ids: Record<string, number> = {};
+/** The id stored under `key` (fails loudly when the fixture was not created). */
+function id(key: string): number {
+  const value = ids[key];
+  if (value === undefined) throw new Error(`fixture ${key} missing`);
+  return value;
+}
 
 async function user(key: string, role: Role, siteId: number, companyId: number | null = null) {
   const [row] = await database.db
     .insert(users)
     .values({ email: `${key.toLowerCase()}@org.test`, role, siteId, companyId })
     .returning();
-  ids[key] = row!.id;
+  ids[key] = must(row).id;
 }
 
 async function company(key: string, siteId: number) {
   const { db } = database;
   const [row] = await db
     .insert(companies)
-    .values({ siteId, name: key, countryId: ids.country! })
+    .values({ siteId, name: key, countryId: id('country') })
     .returning();
   const [root] = await db
     .insert(locationGroups)
-    .values({ companyId: row!.id, name: `${key} root` })
+    .values({ companyId: must(row).id, name: `${key} root` })
     .returning();
-  await db.update(companies).set({ rootGroupId: root!.id }).where(eq(companies.id, row!.id));
-  ids[key] = row!.id;
-  ids[`${key}Root`] = root!.id;
+  await db
+    .update(companies)
+    .set({ rootGroupId: must(root).id })
+    .where(eq(companies.id, must(row).id));
+  ids[key] = must(row).id;
+  ids[`${key}Root`] = must(root).id;
 }
 
 async function group(key: string, companyKey: string, parentKey: string) {
   const [row] = await database.db
     .insert(locationGroups)
-    .values({ companyId: ids[companyKey]!, parentId: ids[parentKey]!, name: key })
+    .values({ companyId: id(companyKey), parentId: id(parentKey), name: key })
     .returning();
-  ids[key] = row!.id;
+  ids[key] = must(row).id;
 }
 
 async function location(key: string, companyKey: string, groupKey: string, ownerKey?: string) {
   const [row] = await database.db
     .insert(locations)
     .values({
-      companyId: ids[companyKey]!,
-      groupId: ids[groupKey]!,
+      companyId: id(companyKey),
+      groupId: id(groupKey),
       name: key,
-      ownerId: ownerKey ? ids[ownerKey]! : null,
+      ownerId: ownerKey ? id(ownerKey) : null,
     })
     .returning();
-  ids[key] = row!.id;
+  ids[key] = must(row).id;
 }
 
 const actor = (key: string, role: Role, siteKey = 'site', companyKey?: string): AccessActor => ({
   user: {
-    id: ids[key]!,
+    id: id(key),
     role,
-    siteId: ids[siteKey]!,
-    companyId: companyKey ? ids[companyKey]! : null,
+    siteId: id(siteKey),
+    companyId: companyKey ? id(companyKey) : null,
   },
 });
+
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('row missing');
+  return value;
+}
 
 async function status(work: Promise<unknown>): Promise<number> {
   try {
@@ -96,10 +110,10 @@ beforeAll(async () => {
     .insert(sites)
     .values({ identifier: 'org-b', productName: 'B', supportEmail: 'b@org.test' })
     .returning();
-  ids.site = site!.id;
-  ids.otherSite = other!.id;
+  ids.site = must(site).id;
+  ids.otherSite = must(other).id;
   const [country] = await db.insert(countries).values({ code: 'SI', name: 'Slovenia' }).returning();
-  ids.country = country!.id;
+  ids.country = must(country).id;
   await company('alpha', ids.site);
   await company('beta', ids.site);
   await company('gamma', ids.otherSite);
@@ -116,35 +130,35 @@ beforeAll(async () => {
   await location('cabin', 'alpha', 'northEast');
   await location('office', 'beta', 'betaRoot');
   await location('abroad', 'gamma', 'gammaRoot');
-  await db.insert(locationPermissions).values({ userId: ids.viewer!, locationId: ids.home! });
+  await db.insert(locationPermissions).values({ userId: id('viewer'), locationId: id('home') });
   await db
     .insert(locationGroupPermissions)
-    .values({ userId: ids.groupEditor!, groupId: ids.north!, canView: true, canEdit: true });
+    .values({ userId: id('groupEditor'), groupId: id('north'), canView: true, canEdit: true });
   const [controller] = await db
     .insert(controllers)
     .values({
-      companyId: ids.alpha!,
-      locationId: ids.home!,
+      companyId: id('alpha'),
+      locationId: id('home'),
       unitId: 'u-1',
       serial: 'AAAA-BBBB-CCCC-DDDD',
     })
     .returning();
-  ids.controller = controller!.id;
+  ids.controller = must(controller).id;
   const [loose] = await db
     .insert(controllers)
     .values({
-      companyId: ids.alpha!,
-      ownerId: ids.stranger!,
+      companyId: id('alpha'),
+      ownerId: id('stranger'),
       unitId: 'u-2',
       serial: 'AAAA-BBBB-CCCC-EEEE',
     })
     .returning();
-  ids.looseController = loose!.id;
+  ids.looseController = must(loose).id;
   const [device] = await db
     .insert(devices)
-    .values({ locationId: ids.cabin!, name: 'Heat pump', category: 'HVAC' })
+    .values({ locationId: id('cabin'), name: 'Heat pump', category: 'HVAC' })
     .returning();
-  ids.device = device!.id;
+  ids.device = must(device).id;
 });
 afterAll(() => database.close());
 
@@ -166,7 +180,7 @@ describe('org access: locations', () => {
     ['stranger', 'ROLE_USER_BASIC', undefined, 'home', 'view', 404],
   ] as const)('%s (%s) on %s/%s %s → %i', async (who, role, companyKey, key, action, expected) => {
     expect(
-      await status(access.requireLocation(actor(who, role, 'site', companyKey), ids[key]!, action)),
+      await status(access.requireLocation(actor(who, role, 'site', companyKey), id(key), action)),
     ).toBe(expected);
   });
 
@@ -178,7 +192,9 @@ describe('org access: locations', () => {
 
   it('an aggregator without a company sees nothing', async () => {
     expect(
-      await status(access.requireLocation(actor('aggAlpha', 'ROLE_AGGREGATOR'), ids.home!, 'view')),
+      await status(
+        access.requireLocation(actor('aggAlpha', 'ROLE_AGGREGATOR'), id('home'), 'view'),
+      ),
     ).toBe(404);
   });
 });
@@ -186,9 +202,9 @@ describe('org access: locations', () => {
 describe('org access: groups, companies, devices, controllers', () => {
   it('group grants reach the subtree but not the parents', async () => {
     const editor = actor('groupEditor', 'ROLE_USER_ADVANCED');
-    expect(await status(access.requireGroup(editor, ids.northEast!, 'edit'))).toBe(200);
-    expect(await status(access.requireGroup(editor, ids.alphaRoot!, 'view'))).toBe(404);
-    expect(await status(access.requireDevice(editor, ids.device!, 'edit'))).toBe(200);
+    expect(await status(access.requireGroup(editor, id('northEast'), 'edit'))).toBe(200);
+    expect(await status(access.requireGroup(editor, id('alphaRoot'), 'view'))).toBe(404);
+    expect(await status(access.requireDevice(editor, id('device'), 'edit'))).toBe(200);
   });
 
   it('companies: admins in reach manage, grantees only view, strangers see nothing', async () => {
@@ -196,7 +212,7 @@ describe('org access: groups, companies, devices, controllers', () => {
       await status(
         access.requireCompany(
           actor('aggAlpha', 'ROLE_AGGREGATOR', 'site', 'alpha'),
-          ids.alpha!,
+          id('alpha'),
           'manage',
         ),
       ),
@@ -205,55 +221,55 @@ describe('org access: groups, companies, devices, controllers', () => {
       await status(
         access.requireCompany(
           actor('aggBeta', 'ROLE_AGGREGATOR', 'site', 'beta'),
-          ids.alpha!,
+          id('alpha'),
           'view',
         ),
       ),
     ).toBe(404);
     expect(
-      await status(access.requireCompany(actor('viewer', 'ROLE_USER_BASIC'), ids.alpha!, 'view')),
+      await status(access.requireCompany(actor('viewer', 'ROLE_USER_BASIC'), id('alpha'), 'view')),
     ).toBe(200);
     expect(
-      await status(access.requireCompany(actor('viewer', 'ROLE_USER_BASIC'), ids.alpha!, 'edit')),
+      await status(access.requireCompany(actor('viewer', 'ROLE_USER_BASIC'), id('alpha'), 'edit')),
     ).toBe(403);
     expect(
-      await status(access.requireCompany(actor('viewer', 'ROLE_USER_BASIC'), ids.beta!, 'view')),
+      await status(access.requireCompany(actor('viewer', 'ROLE_USER_BASIC'), id('beta'), 'view')),
     ).toBe(404);
     expect(
-      await status(access.requireCompany(actor('admin', 'ROLE_SUPER_ADMIN'), ids.gamma!, 'view')),
+      await status(access.requireCompany(actor('admin', 'ROLE_SUPER_ADMIN'), id('gamma'), 'view')),
     ).toBe(404);
   });
 
   it('controllers follow their location; a loose one its owner and the admins', async () => {
     expect(
       await status(
-        access.requireController(actor('viewer', 'ROLE_USER_BASIC'), ids.controller!, 'view'),
+        access.requireController(actor('viewer', 'ROLE_USER_BASIC'), id('controller'), 'view'),
       ),
     ).toBe(200);
     expect(
       await status(
-        access.requireController(actor('viewer', 'ROLE_USER_BASIC'), ids.controller!, 'edit'),
+        access.requireController(actor('viewer', 'ROLE_USER_BASIC'), id('controller'), 'edit'),
       ),
     ).toBe(403);
     expect(
       await status(
         access.requireController(
           actor('stranger', 'ROLE_USER_BASIC'),
-          ids.looseController!,
+          id('looseController'),
           'edit',
         ),
       ),
     ).toBe(200);
     expect(
       await status(
-        access.requireController(actor('owner', 'ROLE_USER_BASIC'), ids.looseController!, 'view'),
+        access.requireController(actor('owner', 'ROLE_USER_BASIC'), id('looseController'), 'view'),
       ),
     ).toBe(404);
     expect(
       await status(
         access.requireController(
           actor('aggAlpha', 'ROLE_AGGREGATOR', 'site', 'alpha'),
-          ids.looseController!,
+          id('looseController'),
           'manage',
         ),
       ),
@@ -299,21 +315,21 @@ describe('org access: list filters', () => {
 
 describe('org access: permissionsOf', () => {
   it('lists owned locations with every flag, grants with theirs, and owned controllers', async () => {
-    const owner = await access.permissionsOf({ id: ids.owner! });
+    const owner = await access.permissionsOf({ id: id('owner') });
     expect(owner.locations).toEqual([{ id: ids.home, name: 'home' }]);
     expect(owner.permissions.locations).toEqual([
       { id: ids.home, companyId: ids.alpha, actions: { view: true, edit: true, manage: true } },
     ]);
-    const viewer = await access.permissionsOf({ id: ids.viewer! });
+    const viewer = await access.permissionsOf({ id: id('viewer') });
     expect(viewer.locations).toEqual([]);
     expect(viewer.permissions.locations).toEqual([
       { id: ids.home, companyId: ids.alpha, actions: { view: true, edit: false, manage: false } },
     ]);
-    const editor = await access.permissionsOf({ id: ids.groupEditor! });
+    const editor = await access.permissionsOf({ id: id('groupEditor') });
     expect(editor.permissions.locationGroups).toEqual([
       { id: ids.north, companyId: ids.alpha, actions: { view: true, edit: true, manage: false } },
     ]);
-    const stranger = await access.permissionsOf({ id: ids.stranger! });
+    const stranger = await access.permissionsOf({ id: id('stranger') });
     expect(stranger.controllers).toEqual([{ id: ids.looseController }]);
   });
 });

@@ -176,12 +176,13 @@ export function createOrgAccess(db: Db) {
     /** The company if the actor may do `action` with it; 404 when invisible, 403 when the action is missing. */
     async requireCompany(actor: AccessActor, id: number, action: PermissionAction) {
       const company = await companyById(id);
-      const actions = company ? await access.companyActions(actor, company) : NONE;
+      if (!company) throw notFound();
+      const actions = await access.companyActions(actor, company);
       check(actions, action);
       return {
-        row: company!,
+        row: company,
         actions,
-        companySiteId: company!.siteId,
+        companySiteId: company.siteId,
       } satisfies Granted<CompanyRow>;
     },
 
@@ -193,22 +194,21 @@ export function createOrgAccess(db: Db) {
         .innerJoin(companies, eq(companies.id, locationGroups.companyId))
         .where(eq(locationGroups.id, id))
         .limit(1);
+      if (!found) throw notFound();
       let actions = NONE;
-      if (found) {
-        const scope = scopeOf(actor);
-        if (scope.kind !== 'grants') {
-          actions = adminReaches(scope, { id: found.group.companyId, siteId: found.siteId })
-            ? ALL
-            : NONE;
-        } else if (found.siteId === scope.siteId) {
-          actions = or(NONE, await groupGrant(scope.userId, id));
-        }
+      const scope = scopeOf(actor);
+      if (scope.kind !== 'grants') {
+        actions = adminReaches(scope, { id: found.group.companyId, siteId: found.siteId })
+          ? ALL
+          : NONE;
+      } else if (found.siteId === scope.siteId) {
+        actions = or(NONE, await groupGrant(scope.userId, id));
       }
       check(actions, action);
       return {
-        row: found!.group,
+        row: found.group,
         actions,
-        companySiteId: found!.siteId,
+        companySiteId: found.siteId,
       } satisfies Granted<GroupRow>;
     },
 
@@ -221,14 +221,13 @@ export function createOrgAccess(db: Db) {
     /** A location: admins in reach, the owner, location grants, or group grants above it. */
     async requireLocation(actor: AccessActor, id: number, action: PermissionAction) {
       const found = await loadLocation(id);
-      const actions = found
-        ? await locationActions(scopeOf(actor), found.location, found.siteId)
-        : NONE;
+      if (!found) throw notFound();
+      const actions = await locationActions(scopeOf(actor), found.location, found.siteId);
       check(actions, action);
       return {
-        row: found!.location,
+        row: found.location,
         actions,
-        companySiteId: found!.siteId,
+        companySiteId: found.siteId,
       } satisfies Granted<LocationRow>;
     },
 
@@ -289,14 +288,11 @@ export function createOrgAccess(db: Db) {
       if (scope.kind === 'company') {
         return scope.companyId === null
           ? sql`false`
-          : and(site, eq(companies.id, scope.companyId))!;
+          : sql`${site} and ${eq(companies.id, scope.companyId)}`;
       }
-      return and(
-        site,
-        sql`(${companies.id} in (select locations.company_id from locations where ${grantedLocations(scope.userId)})
+      return sql`${site} and (${companies.id} in (select locations.company_id from locations where ${grantedLocations(scope.userId)})
           or ${companies.id} in (select g.company_id from location_groups g
-            join location_group_permissions p on p.group_id = g.id where p.user_id = ${scope.userId}))`,
-      )!;
+            join location_group_permissions p on p.group_id = g.id where p.user_id = ${scope.userId}))`;
     },
 
     /**
@@ -310,7 +306,7 @@ export function createOrgAccess(db: Db) {
       if (scope.kind === 'company') {
         return scope.companyId === null ? sql`false` : eq(locations.companyId, scope.companyId);
       }
-      return and(inSite, grantedLocations(scope.userId))!;
+      return sql`${inSite} and ${grantedLocations(scope.userId)}`;
     },
 
     /**
