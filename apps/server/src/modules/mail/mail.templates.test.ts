@@ -89,6 +89,36 @@ describe('renderMail', () => {
     expect(plain.html).toContain('font-weight:bold">Sun &amp; &lt;Co&gt;</p>');
   });
 
+  it('fills message placeholders (the invite names the location and the inviter), escaped in HTML', () => {
+    const catalog: Catalog = {
+      mail: {
+        ...(en.mail as Catalog),
+        location_invite: {
+          subject: '{{inviterName}} invited you to {{locationName}}',
+          intro: '{{inviterName}} gave you access to {{locationName}} on {{platformName}}.',
+          action: 'Accept',
+          expiry: 'Valid 7 days.',
+        },
+      },
+    };
+    const invite = renderMail(
+      {
+        ...content,
+        kind: 'location_invite',
+        name: '',
+        actionUrl: 'https://cloud.example/?confirmationAction=LOCATION_INVITE&confirmationId=7',
+        params: { locationName: 'Hiša <Bled>', inviterName: 'Ana', platformName: 'forged' },
+      },
+      { locale: catalog, fallback: catalog },
+    );
+    expect(invite.subject).toBe('Ana invited you to Hiša <Bled>');
+    expect(invite.text).toContain('Ana gave you access to Hiša <Bled> on Sun & <Co>.');
+    expect(invite.text).toContain(
+      'Accept:\nhttps://cloud.example/?confirmationAction=LOCATION_INVITE&confirmationId=7',
+    );
+    expect(invite.html).toContain('access to Hiša &lt;Bled&gt; on Sun &amp; &lt;Co&gt;.');
+  });
+
   it.each(MAIL_KINDS)('%s renders subject, text and HTML from its keys', (kind) => {
     const rendered = renderMail({ ...content, kind }, { locale: {}, fallback: {} });
     expect(rendered.subject).toBe(`mail.${kind}.subject`);

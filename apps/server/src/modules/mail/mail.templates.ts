@@ -9,6 +9,7 @@ export const MAIL_KINDS = [
   'reset_password',
   'password_changed',
   'account_deleted',
+  'location_invite',
 ] as const;
 /** One of {@link MAIL_KINDS}. */
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -23,6 +24,7 @@ const LAYOUT: Record<MailKind, { before: string[]; action?: string; after: strin
   reset_password: { before: ['intro'], action: 'action', after: ['expiry', 'common.not_you'] },
   password_changed: { before: ['intro'], after: ['hint'] },
   account_deleted: { before: ['intro'], after: ['hint'] },
+  location_invite: { before: ['intro'], action: 'action', after: ['expiry', 'common.not_you'] },
 };
 
 /** What a message is about and for whom. */
@@ -36,6 +38,8 @@ export interface MailContent {
   name: string;
   /** The button's target, for kinds with an action. */
   actionUrl?: string;
+  /** Further `{{placeholder}}` values of the message (e.g. `locationName`, `inviterName`); escaped in HTML. */
+  params?: Record<string, string>;
 }
 
 /** A rendered message. */
@@ -96,6 +100,7 @@ export function renderMail(
 ): RenderedMail {
   const { kind, site } = content;
   const params: Record<string, string> = {
+    ...content.params,
     platformName: site.platformName,
     productName: site.productName,
     supportEmail: site.supportEmail,
