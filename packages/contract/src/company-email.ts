@@ -87,7 +87,7 @@ export const companyEmailRoutes = {
     path: '/companies/:id/email-settings',
     summary:
       "The company's sender and the SPF, DKIM and DMARC records to publish, with the last check's result. The " +
-      'first call creates the DKIM key pair. 404 for companies the actor cannot see, 403 without manage on it',
+      'first call creates the DKIM key pair. Needs view on the company (404 for companies the actor cannot see)',
     tags: ['companies'],
     access: { kind: 'session' },
     params: companyIdParams,
@@ -97,7 +97,8 @@ export const companyEmailRoutes = {
     method: 'PUT',
     path: '/companies/:id/email-settings',
     summary:
-      "Set the company's sender name and e-mail (null clears). A new sender domain resets the check results",
+      "Set the company's sender name and e-mail (null clears); needs manage (403 with view only). A new sender " +
+      'domain resets the check results',
     tags: ['companies'],
     access: { kind: 'session' },
     params: companyIdParams,
