@@ -105,6 +105,8 @@ export async function setup(project: TestProject): Promise<void> {
       MQTT_PORT: '0',
       ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
       OIDC_PROVIDERS: JSON.stringify(oidcProviders),
+      // The map draws the server's own SVG tiles: no outside tile server (and no failed loads) in tests.
+      MAP_TILE_URL: 'local',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
