@@ -3,6 +3,7 @@
 import { createDb, migrate } from '@ec/db';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
+import { prepareReferenceData } from '../src/modules/reference/countries.ts';
 import { logDemoLogins, seedDemo } from '../src/seed/seed.ts';
 
 try {
@@ -11,6 +12,7 @@ try {
   const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
+    await prepareReferenceData(db.db);
     await seedDemo(db.db, log);
     logDemoLogins(log);
   } finally {

@@ -30,6 +30,9 @@ import { createCompanyEmailService } from './modules/company-email/company-email
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { devHandlers } from './modules/mail/mail.routes.ts';
 import { createMailService, type MailService } from './modules/mail/mail.service.ts';
+import { createMenuRepository } from './modules/menu/menu.repository.ts';
+import { menuHandlers } from './modules/menu/menu.routes.ts';
+import { createMenuService } from './modules/menu/menu.service.ts';
 import { createOrgAccess } from './modules/org/org-access.ts';
 import { createLocationUsersRepository } from './modules/locations/location-users.repository.ts';
 import { createLocationUsersService } from './modules/locations/location-users.service.ts';
@@ -227,6 +230,9 @@ export async function buildApp({
         origin,
       }),
       companyEmail: companyEmailHandlers(companyEmailService),
+      menu: menuHandlers(
+        createMenuService({ repo: createMenuRepository(db.db), access: orgAccess }),
+      ),
     },
     { authenticate: createAuthenticate(authService, cookiePolicy) },
   );

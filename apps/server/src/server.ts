@@ -4,6 +4,7 @@ import { createDb, migrate } from '@ec/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
+import { prepareReferenceData } from './modules/reference/countries.ts';
 import {
   hasDemoUsers,
   isDatabaseEmpty,
@@ -35,6 +36,7 @@ const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dat
 
 try {
   await migrate(db);
+  await prepareReferenceData(db.db);
   if (await isDatabaseEmpty(db.db)) {
     if (config.seedDemo) {
       log.info('empty database: seeding the demo data');

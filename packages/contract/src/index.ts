@@ -22,6 +22,7 @@ import {
 import { authRoutes } from './auth.ts';
 import { companyEmailRoutes } from './company-email.ts';
 import { locationRoutes } from './locations.ts';
+import { menuRoutes } from './menu.ts';
 import { healthRoutes, siteRoutes } from './site.ts';
 
 /** Every route of the API, grouped by module. The server registers exactly these. */
@@ -37,4 +38,5 @@ export const routes = {
   dev: devRoutes,
   companyEmail: companyEmailRoutes,
   locations: locationRoutes,
+  menu: menuRoutes,
 } as const;

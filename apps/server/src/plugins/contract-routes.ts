@@ -17,6 +17,28 @@ declare module 'fastify' {
 /** Returned by a handler to answer 304 Not Modified (after it checked `If-None-Match`). */
 export const NOT_MODIFIED: unique symbol = Symbol('not modified');
 
+const PRE_SERIALISED: unique symbol = Symbol('pre-serialised');
+
+/**
+ * A success answer that is already serialised: the whole `{ "data": … }` envelope as JSON text or bytes (gzip
+ * bytes when the handler also set `Content-Encoding`). The registrar sends it as is, skipping the response schema,
+ * so a large cached body (the menu of a company with thousands of locations) is not parsed and re-serialised on
+ * every request. Only for bodies that were produced from a value that passed the route's `data` schema once.
+ */
+export interface PreSerialised {
+  readonly [PRE_SERIALISED]: true;
+  readonly body: string | Buffer;
+}
+
+/** Wraps an already-serialised success envelope (see {@link PreSerialised}). */
+export function preSerialised(body: string | Buffer): PreSerialised {
+  return { [PRE_SERIALISED]: true, body };
+}
+
+function isPreSerialised(value: unknown): value is PreSerialised {
+  return typeof value === 'object' && value !== null && PRE_SERIALISED in value;
+}
+
 /** What a handler receives: validated input, the actor (set for session routes) and the raw request/reply. */
 export interface HandlerContext<P, Q, B> {
   params: P;
@@ -32,7 +54,7 @@ export type RouteHandler<R> =
   R extends RouteDescriptor<infer P, infer Q, infer B, infer D>
     ? (
         ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>>,
-      ) => Promise<z.output<D> | typeof NOT_MODIFIED>
+      ) => Promise<z.output<D> | typeof NOT_MODIFIED | PreSerialised>
     : never;
 
 /** Handlers for one group of routes. */
@@ -143,6 +165,9 @@ function registerRoute(
         reply,
       });
       if (data === NOT_MODIFIED) return reply.code(304).send();
+      if (isPreSerialised(data)) {
+        return reply.type('application/json; charset=utf-8').send(data.body);
+      }
       if (reply.statusCode === 204) return reply.send();
       return { data };
     },

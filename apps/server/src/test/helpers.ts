@@ -7,6 +7,7 @@ import { createTestDb, type TestDatabase } from '@ec/db/testing';
 import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
+import { prepareReferenceData } from '../modules/reference/countries.ts';
 import { seedDemo } from '../seed/seed.ts';
 
 /** An app on a fresh test database, and how to tear both down. */
@@ -32,6 +33,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
+  await prepareReferenceData(db.db);
   if (options.seed !== false) await seedDemo(db.db);
   const config = parseConfig({
     LOG_LEVEL: 'silent',

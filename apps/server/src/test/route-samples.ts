@@ -119,4 +119,7 @@ export const VALID: Record<
     params: { id: '999999' },
     query: { q: 'battery', category: 'BATTERY', status: 'OK', page: '1', pageSize: '25' },
   },
+  'menu.menu': {},
+  'menu.company': { params: { companyId: '1' } },
+  'menu.location': { params: { id: '1' }, query: { level: '2', prefix: '/locations/1' } },
 };

@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { menuRoutes } from '@ec/contract';
+import { unauthenticated } from '../../errors.ts';
+import {
+  NOT_MODIFIED,
+  preSerialised,
+  type GroupHandlers,
+  type PreSerialised,
+} from '../../plugins/contract-routes.ts';
+import type { CachedAnswer, MenuService } from './menu.service.ts';
+
+/** Whether `If-None-Match` names the ETag (or `*`); weak and strong forms compare equal. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/** Whether the client takes gzip (a q=0 entry refuses it). */
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Sends a cached admin answer: 304 when the client holds it, else the pre-serialised bytes (gzip ones when the
+ * client takes gzip). The answer depends on who asks, so shared caches must not keep it.
+ */
+async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedAnswer,
+): Promise<typeof NOT_MODIFIED | PreSerialised> {
+  reply.header('etag', cached.etag);
+  reply.header('cache-control', 'private, no-cache');
+  reply.header('vary', 'Cookie, Accept-Encoding');
+  if (etagMatches(request.headers['if-none-match'], cached.etag)) return NOT_MODIFIED;
+  if (acceptsGzip(request.headers['accept-encoding'])) {
+    reply.header('content-encoding', 'gzip');
+    return preSerialised(await cached.gzip());
+  }
+  return preSerialised(cached.body);
+}
+
+/** Handlers of the menu routes. */
+export function menuHandlers(service: MenuService): GroupHandlers<typeof menuRoutes> {
+  return {
+    async menu({ actor, request, reply }) {
+      if (!actor) throw unauthenticated();
+      const answer = await service.menu(actor);
+      if ('cached' in answer) return sendCached(request, reply, answer.cached);
+      reply.header('cache-control', 'no-store');
+      return answer.value;
+    },
+
+    async company({ actor, params, request, reply }) {
+      if (!actor) throw unauthenticated();
+      const answer = await service.company(actor, params.companyId);
+      if ('cached' in answer) return sendCached(request, reply, answer.cached);
+      reply.header('cache-control', 'no-store');
+      return answer.value;
+    },
+
+    async location({ actor, params, query, reply }) {
+      if (!actor) throw unauthenticated();
+      reply.header('cache-control', 'no-store');
+      return service.location(actor, params.id, query);
+    },
+  };
+}

@@ -1,0 +1,253 @@
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import { z } from 'zod';
+import { menuCompanySchema, menuItemSchema, type MenuCompany, type MenuItem } from '@ec/contract';
+import { notFound } from '../../errors.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import type { OrgAccess } from '../org/org-access.ts';
+import { companyItem, companyStructure, locationStructure, menuCompany } from './menu.build.ts';
+import type { CompanyHead, MenuRepository } from './menu.repository.ts';
+
+const gzip = promisify(gzipCallback);
+
+/**
+ * Bumped when the shape of the cached JSON changes, so clients holding an ETag of an older server build fetch the
+ * tree again instead of getting 304.
+ */
+const MENU_FORMAT = 1;
+
+/** Companies whose serialised tree is kept (least recently used ones are dropped first). */
+const DEFAULT_CACHE_COMPANIES = 200;
+
+const structureSchema = z.array(menuItemSchema);
+
+/**
+ * A ready answer for admins: the whole `{ data }` envelope, serialised once per company and menu_version, with
+ * its ETag; the gzip form is made on first demand and kept with it.
+ */
+export interface CachedAnswer {
+  etag: string;
+  body: Buffer;
+  gzip(): Promise<Buffer>;
+}
+
+/** An answer of GET /menu or GET /menu/:companyId: cached for admins, built per request for everyone else. */
+export type MenuAnswer<T> = { cached: CachedAnswer } | { value: T };
+
+interface TreeEntry {
+  version: number;
+  /** The validated structure array as JSON. */
+  structureJson: string;
+  company: MenuCompany;
+  /** Answers built from the tree, by route ('company' | 'menu'). */
+  answers: Map<string, CachedAnswer>;
+}
+
+function cachedAnswer(etag: string, json: string): CachedAnswer {
+  const body = Buffer.from(json, 'utf8');
+  let zipped: Promise<Buffer> | null = null;
+  return {
+    etag,
+    body,
+    gzip() {
+      zipped ??= gzip(body, { level: 6 });
+      return zipped;
+    },
+  };
+}
+
+/** The sidebar menu (docs/organisation.md "Menu (sidebar)"). */
+export function createMenuService(deps: {
+  repo: MenuRepository;
+  access: OrgAccess;
+  /** How many companies' trees are cached (default 200). */
+  cacheCompanies?: number;
+}) {
+  const { repo, access } = deps;
+  const limit = deps.cacheCompanies ?? DEFAULT_CACHE_COMPANIES;
+  const trees = new Map<number, TreeEntry>();
+  const building = new Map<string, Promise<TreeEntry>>();
+
+  /** Whether the actor administers the whole company (super admin of its site, aggregator of it). */
+  function administers(actor: Actor, head: CompanyHead): boolean {
+    const scope = access.scopeOf(actor);
+    if (head.siteId !== scope.siteId) return false;
+    return scope.kind === 'site' || (scope.kind === 'company' && scope.companyId === head.id);
+  }
+
+  async function build(head: CompanyHead & { rootGroupId: number }): Promise<TreeEntry> {
+    const { groups, locations } = await repo.companyTree(head.id);
+    // Validated once here, so the cached bytes can skip the registrar's response schema.
+    const structure = structureSchema.parse(companyStructure(head, groups, locations));
+    return {
+      version: head.menuVersion,
+      structureJson: JSON.stringify(structure),
+      company: menuCompanySchema.parse(menuCompany(head)),
+      answers: new Map(),
+    };
+  }
+
+  /** The cached tree of the company at the version `head` was read with (built once per version). */
+  async function tree(head: CompanyHead & { rootGroupId: number }): Promise<TreeEntry> {
+    const found = trees.get(head.id);
+    if (found && found.version === head.menuVersion) {
+      trees.delete(head.id);
+      trees.set(head.id, found);
+      return found;
+    }
+    const key = `${head.id}:${head.menuVersion}`;
+    let pending = building.get(key);
+    if (!pending) {
+      pending = build(head).finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    const entry = await pending;
+    const current = trees.get(head.id);
+    if (!current || current.version <= entry.version) {
+      trees.delete(head.id);
+      trees.set(head.id, entry);
+      for (const oldest of trees.keys()) {
+        if (trees.size <= limit) break;
+        trees.delete(oldest);
+      }
+    }
+    return entry;
+  }
+
+  function answer(entry: TreeEntry, kind: 'company' | 'menu', make: () => CachedAnswer) {
+    let found = entry.answers.get(kind);
+    if (!found) {
+      found = make();
+      entry.answers.set(kind, found);
+    }
+    return found;
+  }
+
+  const hasRoot = (head: CompanyHead): head is CompanyHead & { rootGroupId: number } =>
+    head.rootGroupId !== null;
+
+  /** The company's part a non-admin sees, or null when they see nothing of it. */
+  async function grantedStructure(actor: Actor, head: CompanyHead) {
+    const [groups, locations] = await Promise.all([
+      repo.grantedGroups(actor.user.id, actor.user.siteId, head.id),
+      repo.locationsWhere(access.locationFilter(actor), head.id),
+    ]);
+    if (groups.length === 0 && locations.length === 0) return null;
+    return {
+      structure: companyStructure(head, groups, locations),
+      rootVisible: groups.some((g) => g.id === head.rootGroupId),
+    };
+  }
+
+  return {
+    /** GET /menu/:companyId. */
+    async company(
+      actor: Actor,
+      companyId: number,
+    ): Promise<MenuAnswer<{ structure: MenuItem[]; company: MenuCompany }>> {
+      const head = await repo.companyHead(companyId);
+      if (!head || !hasRoot(head) || head.siteId !== actor.user.siteId) throw notFound();
+      if (administers(actor, head)) {
+        const entry = await tree(head);
+        return {
+          cached: answer(entry, 'company', () =>
+            cachedAnswer(
+              `"mc${MENU_FORMAT}-${head.id}-${entry.version}"`,
+              `{"data":{"structure":${entry.structureJson},"company":${JSON.stringify(entry.company)}}}`,
+            ),
+          ),
+        };
+      }
+      if (access.scopeOf(actor).kind !== 'grants') throw notFound();
+      const granted = await grantedStructure(actor, head);
+      const company = menuCompany(head);
+      if (!granted || !company) throw notFound();
+      return { value: { structure: granted.structure, company } };
+    },
+
+    /** GET /menu. */
+    async menu(
+      actor: Actor,
+    ): Promise<MenuAnswer<{ structure: MenuItem[]; company: MenuCompany | null }>> {
+      const scope = access.scopeOf(actor);
+      if (scope.kind === 'site') {
+        const companies = await repo.companiesOfSite(scope.siteId);
+        return {
+          value: {
+            structure: companies.map((c) =>
+              companyItem(c, null, { hasChildren: c.hasChildren, navigable: true }),
+            ),
+            company: null,
+          },
+        };
+      }
+      if (scope.kind === 'company') {
+        const head = scope.companyId === null ? undefined : await repo.companyHead(scope.companyId);
+        if (!head || !hasRoot(head) || head.siteId !== scope.siteId) {
+          return { value: { structure: [], company: null } };
+        }
+        const entry = await tree(head);
+        return {
+          cached: answer(entry, 'menu', () => {
+            const item = companyItem(head, null, {
+              hasChildren: entry.structureJson !== '[]',
+              navigable: true,
+            });
+            const { children: _children, ...rest } = item;
+            const itemJson = `${JSON.stringify(rest).slice(0, -1)},"children":${entry.structureJson}}`;
+            return cachedAnswer(
+              `"mm${MENU_FORMAT}-${head.id}-${entry.version}"`,
+              `{"data":{"structure":[${itemJson}],"company":${JSON.stringify(entry.company)}}}`,
+            );
+          }),
+        };
+      }
+      const [groups, locations] = await Promise.all([
+        repo.grantedGroups(actor.user.id, actor.user.siteId),
+        repo.locationsWhere(access.locationFilter(actor)),
+      ]);
+      const companyIds = new Set([
+        ...groups.map((g) => g.companyId),
+        ...locations.map((l) => l.companyId),
+      ]);
+      const heads = (await repo.companyHeads([...companyIds])).sort(
+        (a, b) => a.name.localeCompare(b.name) || a.id - b.id,
+      );
+      const structure = heads.map((head) => {
+        const own = groups.filter((g) => g.companyId === head.id);
+        const children = companyStructure(
+          head,
+          own,
+          locations.filter((l) => l.companyId === head.id),
+        );
+        return companyItem(head, children, {
+          hasChildren: children.length > 0,
+          navigable: head.rootGroupId !== null && own.some((g) => g.id === head.rootGroupId),
+        });
+      });
+      return { value: { structure, company: null } };
+    },
+
+    /** GET /menu/locations/:id: the location's device groups and devices under `prefix`. */
+    async location(
+      actor: Actor,
+      id: number,
+      options: { level?: number | undefined; prefix?: string | undefined },
+    ): Promise<{ structure: MenuItem[] }> {
+      const { row } = await access.requireLocation(actor, id, 'view');
+      const children = await repo.locationChildren(row.id);
+      return {
+        structure: locationStructure(
+          row.companyId,
+          options.prefix ?? `/locations/${row.id}`,
+          options.level ?? 1,
+          children.deviceGroups,
+          children.devices,
+        ),
+      };
+    },
+  };
+}
+
+/** The menu service's interface. */
+export type MenuService = ReturnType<typeof createMenuService>;
