@@ -28,6 +28,7 @@ const featureNames = [
   'integrated-devices',
   'map',
   'menu',
+  'locations',
 ];
 
 /**

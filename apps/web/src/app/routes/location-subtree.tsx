@@ -1,6 +1,16 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { entityCrumb } from './route-helpers.ts';
-import { framePage, handle } from './lazy-route.ts';
+import { framePage, handle, lazyComponent } from './lazy-route.ts';
+
+/** A page of the Manage Location area (location-manage-routes.tsx, one chunk for all but settings). */
+const managePage = (pick: (m: typeof import('./location-manage-routes.tsx')) => ComponentType) =>
+  lazyComponent(() => import('./location-manage-routes.tsx'), pick);
+/** The settings page carries the map (its own chunk; Leaflet loads later still, with the map). */
+const manageSettingsPage = lazyComponent(
+  () => import('./location-manage-settings-route.tsx'),
+  (m) => m.ManageSettingsRoute,
+);
 
 /** A leaf page with a title that is also its breadcrumb. */
 function page(path: string, titleKey: string, lazy = framePage): RouteObject {
@@ -27,10 +37,8 @@ export interface LocationSubtreeOptions {
  * summary, flexibility, pricing plans, category; manage (settings, users, structure, controllers with their
  * devices, pricing); device groups with their devices. Pages of later issues show the frame with "no data yet".
  *
- * Plug-in points (replace `framePage` with your module's lazy component, keep path and handle):
- * - "location-manage" helper: the `manage` children index, settings, users, structure, oem-devices,
- *   oem-devices/:oemDeviceId, oem-devices/:oemDeviceId/devices/:deviceId, and device-groups/:deviceGroupId
- *   (with devices/:did).
+ * Plugged in: the Manage Location pages (index, settings, users, structure, oem-devices and their devices) inside
+ * one frame route that requires `edit` on the location, and the device-group pages (location-manage-*.tsx).
  */
 export function locationSubtree({
   keepsContext = false,
@@ -61,22 +69,48 @@ export function locationSubtree({
         path: 'manage',
         handle: handle({ breadcrumb: { labelKey: 'nav.manage_location' } }),
         children: [
-          // location-manage helper: index, settings, users, structure, oem-devices (…/:oemDeviceId/devices/:deviceId).
-          indexPage('nav.manage_location'),
-          page('settings', 'route_titles.manage_settings'),
-          page('users', 'route_titles.manage_users'),
-          page('structure', 'route_titles.manage_structure'),
           {
-            path: 'oem-devices',
-            handle: handle({ breadcrumb: { labelKey: 'route_titles.oem_devices' } }),
+            // The Manage Location frame: loads the location, requires `edit` on it, links the sections.
+            lazy: managePage((m) => m.ManageLayoutRoute),
             children: [
-              indexPage('route_titles.oem_devices'),
+              indexPage(
+                'nav.manage_location',
+                managePage((m) => m.ManageIndexRoute),
+              ),
+              page('settings', 'route_titles.manage_settings', manageSettingsPage),
+              page(
+                'users',
+                'route_titles.manage_users',
+                managePage((m) => m.ManageUsersRoute),
+              ),
+              page(
+                'structure',
+                'route_titles.manage_structure',
+                managePage((m) => m.ManageStructureRoute),
+              ),
               {
-                path: ':oemDeviceId',
-                handle: handle({ breadcrumb: { labelKey: 'route_titles.oem_device' } }),
+                path: 'oem-devices',
+                handle: handle({ breadcrumb: { labelKey: 'route_titles.oem_devices' } }),
                 children: [
-                  indexPage('route_titles.oem_device'),
-                  page('devices/:deviceId', 'route_titles.device'),
+                  indexPage(
+                    'route_titles.oem_devices',
+                    managePage((m) => m.ControllersRoute),
+                  ),
+                  {
+                    path: ':oemDeviceId',
+                    handle: handle({ breadcrumb: { labelKey: 'route_titles.oem_device' } }),
+                    children: [
+                      indexPage(
+                        'route_titles.oem_device',
+                        managePage((m) => m.ControllerRoute),
+                      ),
+                      page(
+                        'devices/:deviceId',
+                        'route_titles.device',
+                        managePage((m) => m.ControllerDeviceRoute),
+                      ),
+                    ],
+                  },
                 ],
               },
             ],
@@ -111,20 +145,23 @@ export function locationSubtree({
         ],
       },
       {
-        // location-manage helper: the device group page and a device in it.
+        // The device group page and a device in it (location-manage-routes.tsx).
         path: 'device-groups/:deviceGroupId',
         handle: handle({
           breadcrumb: entityCrumb('device-group', 'deviceGroupId', 'route_titles.device_group'),
         }),
         children: [
-          indexPage('route_titles.device_group'),
+          indexPage(
+            'route_titles.device_group',
+            managePage((m) => m.DeviceGroupRoute),
+          ),
           {
             path: 'devices/:did',
             handle: handle({
               title: 'route_titles.device',
               breadcrumb: entityCrumb('device', 'did', 'route_titles.device'),
             }),
-            lazy: framePage,
+            lazy: managePage((m) => m.DeviceGroupDeviceRoute),
           },
         ],
       },

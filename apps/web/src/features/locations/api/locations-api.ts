@@ -1,0 +1,256 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  Controller,
+  ControllerSummary,
+  Device,
+  DeviceForm,
+  Location,
+  LocationForm,
+  LocationInvitation,
+  LocationStructure,
+  LocationUser,
+} from '@ec/contract';
+import { routes } from 'virtual:ec-contract-routes';
+import { api } from '../../../shared/api/client.ts';
+
+// The Manage Location calls (docs/organisation.md "Locations, device groups, devices, controllers"). Every
+// function throws ApiError / NetworkError from the client; the server authorizes each call on the resource.
+
+/** Query-key root of one location and everything cached under it (users, structure, controllers). */
+export const locationKey = (id: number) => ['locations', id] as const;
+const controllerKey = (id: number) => ['controllers', id] as const;
+const deviceKey = (id: number) => ['devices', id] as const;
+
+/** GET /api/locations/:id: the location with the user's flags on it (spec 000 §7, kept as the current location). */
+export function locationQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: locationKey(id),
+    queryFn: async ({ signal }): Promise<Location> =>
+      (await api(routes.locations.get, { params: { id: String(id) }, signal })).location,
+    staleTime: 30_000,
+  });
+}
+
+/** The location's users and invitations (GET /api/locations/:id/users, edit). */
+export interface LocationUsers {
+  users: LocationUser[];
+  invitations: LocationInvitation[];
+}
+
+/** GET /api/locations/:id/users. */
+export function locationUsersQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...locationKey(id), 'users'] as const,
+    queryFn: ({ signal }): Promise<LocationUsers> =>
+      api(routes.locations.users, { params: { id: String(id) }, signal }),
+  });
+}
+
+/** GET /api/locations/:id/structure: device groups with their devices, then the ungrouped devices. */
+export function locationStructureQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...locationKey(id), 'structure'] as const,
+    queryFn: ({ signal }): Promise<LocationStructure> =>
+      api(routes.locations.structure, { params: { id: String(id) }, signal }),
+  });
+}
+
+/** GET /api/locations/:id/controllers. */
+export function locationControllersQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...locationKey(id), 'controllers'] as const,
+    queryFn: async ({ signal }): Promise<ControllerSummary[]> =>
+      (await api(routes.locations.controllers, { params: { id: String(id) }, signal })).controllers,
+  });
+}
+
+/** GET /api/controllers/:id with its devices (deleted ones included). */
+export function controllerQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: controllerKey(id),
+    queryFn: async ({ signal }): Promise<Controller> =>
+      (await api(routes.locations.getController, { params: { id: String(id) }, signal }))
+        .controller,
+  });
+}
+
+/** GET /api/devices/:id (also a soft-deleted one). */
+export function deviceQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: deviceKey(id),
+    queryFn: async ({ signal }): Promise<Device> =>
+      (await api(routes.locations.getDevice, { params: { id: String(id) }, signal })).device,
+  });
+}
+
+/** The sidebar menu shows locations, device groups and devices: fetch it again after they change. */
+function refreshMenu(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'menu' });
+}
+
+/** Everything cached about a location's devices: its structure, its controllers, each controller and device. */
+function refreshDevices(queryClient: QueryClient, locationId: number): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'structure'] }),
+    queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'controllers'] }),
+    queryClient.invalidateQueries({ queryKey: ['controllers'] }),
+    queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    refreshMenu(queryClient),
+  ]);
+}
+
+/** PUT /api/locations/:id (edit): records the answer as the current location and refreshes the menu. */
+export async function updateLocation(
+  queryClient: QueryClient,
+  id: number,
+  values: LocationForm,
+): Promise<Location> {
+  const { location } = await api(routes.locations.update, {
+    params: { id: String(id) },
+    body: { data: values },
+  });
+  queryClient.setQueryData(locationKey(id), location);
+  void refreshMenu(queryClient);
+  return location;
+}
+
+/** POST /api/locations/:id/invitations (manage): invites an e-mail address. */
+export async function inviteToLocation(
+  queryClient: QueryClient,
+  locationId: number,
+  email: string,
+): Promise<LocationInvitation> {
+  const { invitation } = await api(routes.locations.invite, {
+    params: { id: String(locationId) },
+    body: { data: { email } },
+  });
+  await queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'users'] });
+  return invitation;
+}
+
+/** POST /api/invitations/:id/resend or /revoke (manage on its location). */
+export async function changeInvitation(
+  queryClient: QueryClient,
+  locationId: number,
+  invitationId: number,
+  change: 'resend' | 'revoke',
+): Promise<LocationInvitation> {
+  const route =
+    change === 'resend' ? routes.locations.resendInvitation : routes.locations.revokeInvitation;
+  const { invitation } = await api(route, { params: { id: String(invitationId) } });
+  await queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'users'] });
+  return invitation;
+}
+
+/** DELETE /api/locations/:id/users/:userId (manage): removes the user's own grant on the location. */
+export async function removeLocationUser(
+  queryClient: QueryClient,
+  locationId: number,
+  userId: number,
+): Promise<void> {
+  await api(routes.locations.removeUser, {
+    params: { id: String(locationId), userId: String(userId) },
+  });
+  await queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'users'] });
+}
+
+/** POST /api/locations/:id/device-groups (edit). */
+export async function createDeviceGroup(
+  queryClient: QueryClient,
+  locationId: number,
+  name: string,
+): Promise<void> {
+  await api(routes.locations.createDeviceGroup, {
+    params: { id: String(locationId) },
+    body: { data: { name } },
+  });
+  await refreshDevices(queryClient, locationId);
+}
+
+/** PUT /api/device-groups/:id (edit). */
+export async function renameDeviceGroup(
+  queryClient: QueryClient,
+  locationId: number,
+  groupId: number,
+  name: string,
+): Promise<void> {
+  await api(routes.locations.updateDeviceGroup, {
+    params: { id: String(groupId) },
+    body: { data: { name } },
+  });
+  await refreshDevices(queryClient, locationId);
+}
+
+/** DELETE /api/device-groups/:id (edit): its devices become ungrouped. */
+export async function deleteDeviceGroup(
+  queryClient: QueryClient,
+  locationId: number,
+  groupId: number,
+): Promise<void> {
+  await api(routes.locations.deleteDeviceGroup, { params: { id: String(groupId) } });
+  await refreshDevices(queryClient, locationId);
+}
+
+/**
+ * POST /api/locations/:id/devices/move (edit): devices into a group, or out of any group (null). The answer is
+ * the new structure; 422 org.already_in_group when every device is there already.
+ */
+export async function moveDevices(
+  queryClient: QueryClient,
+  locationId: number,
+  deviceIds: number[],
+  deviceGroupId: number | null,
+): Promise<LocationStructure> {
+  const structure = await api(routes.locations.moveDevices, {
+    params: { id: String(locationId) },
+    body: { data: { deviceIds, deviceGroupId } },
+  });
+  queryClient.setQueryData(locationStructureQueryOptions(locationId).queryKey, structure);
+  await refreshDevices(queryClient, locationId);
+  return structure;
+}
+
+/** PUT /api/devices/:id (edit): name, category and device group. */
+export async function updateDevice(
+  queryClient: QueryClient,
+  id: number,
+  values: DeviceForm,
+): Promise<Device> {
+  const { device } = await api(routes.locations.updateDevice, {
+    params: { id: String(id) },
+    body: { data: values },
+  });
+  queryClient.setQueryData(deviceKey(id), device);
+  await refreshDevices(queryClient, device.location.id);
+  return device;
+}
+
+/** DELETE /api/devices/:id (soft) or POST /api/devices/:id/restore (edit). */
+export async function setDeviceDeleted(
+  queryClient: QueryClient,
+  device: Pick<Device, 'id' | 'location'>,
+  deleted: boolean,
+): Promise<void> {
+  if (deleted) await api(routes.locations.deleteDevice, { params: { id: String(device.id) } });
+  else await api(routes.locations.restoreDevice, { params: { id: String(device.id) } });
+  await refreshDevices(queryClient, device.location.id);
+}
+
+/** PUT /api/controllers/:id (edit): the alias; empty clears it. */
+export async function updateControllerAlias(
+  queryClient: QueryClient,
+  id: number,
+  alias: string | null,
+): Promise<Controller> {
+  const { controller } = await api(routes.locations.updateController, {
+    params: { id: String(id) },
+    body: { data: { alias } },
+  });
+  queryClient.setQueryData(controllerKey(id), controller);
+  if (controller.locationId !== null) {
+    await queryClient.invalidateQueries({
+      queryKey: [...locationKey(controller.locationId), 'controllers'],
+    });
+  }
+  return controller;
+}

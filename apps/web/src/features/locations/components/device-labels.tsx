@@ -1,0 +1,34 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { DeviceCategory, DeviceStatus } from '@ec/domain';
+import { DeviceCategoryIcon } from '../../../shared/ui/device-category-icon.tsx';
+
+const STATUS_COLORS: Record<DeviceStatus, string> = {
+  OK: 'green',
+  WARNING: 'yellow',
+  ERROR: 'red',
+  OFFLINE: 'gray',
+};
+
+/** A device category with its icon (the sidebar's) and its name. */
+export function CategoryLabel({ category }: { category: DeviceCategory }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <DeviceCategoryIcon category={category} size={16} />
+      <Text size="sm" span>
+        {t(`device_category.${category}`)}
+      </Text>
+    </Group>
+  );
+}
+
+/** A device's status as a coloured badge. */
+export function StatusBadge({ status }: { status: DeviceStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light">
+      {t(`device_status.${status}`)}
+    </Badge>
+  );
+}
