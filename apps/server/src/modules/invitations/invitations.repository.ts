@@ -1,4 +1,14 @@
-import { and, desc, eq, invitations, type Db, type InferSelectModel } from '@ec/db';
+import {
+  and,
+  companies,
+  desc,
+  eq,
+  invitations,
+  locationPermissions,
+  locations,
+  type Db,
+  type InferSelectModel,
+} from '@ec/db';
 
 /** An invitation row. */
 export type InvitationRecord = InferSelectModel<typeof invitations>;
@@ -11,14 +21,42 @@ export function createInvitationsRepository(db: Db) {
       return row;
     },
 
-    /** Confirms a pending invitation; false when it was not pending any more. */
-    async confirm(id: number, userId: number, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(invitations)
-        .set({ status: 'confirmed', confirmedAt: at, confirmedBy: userId })
-        .where(and(eq(invitations.id, id), eq(invitations.status, 'pending')))
-        .returning({ id: invitations.id });
-      return rows.length === 1;
+    /** The invited location with its site (null when the invitation names none). */
+    async locationOf(
+      locationId: number,
+    ): Promise<{ id: number; name: string; siteId: number } | undefined> {
+      const [row] = await db
+        .select({ id: locations.id, name: locations.name, siteId: companies.siteId })
+        .from(locations)
+        .innerJoin(companies, eq(companies.id, locations.companyId))
+        .where(eq(locations.id, locationId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Confirms a pending invitation and, in the same transaction, grants the user `view` on its location (other
+     * flags the user already has stay). False when the invitation was not pending any more (nothing changes).
+     */
+    async accept(id: number, userId: number, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(invitations)
+          .set({ status: 'confirmed', confirmedAt: at, confirmedBy: userId })
+          .where(and(eq(invitations.id, id), eq(invitations.status, 'pending')))
+          .returning({ locationId: invitations.locationId });
+        if (!row) return false;
+        if (row.locationId !== null) {
+          await tx
+            .insert(locationPermissions)
+            .values({ userId, locationId: row.locationId, canView: true })
+            .onConflictDoUpdate({
+              target: [locationPermissions.userId, locationPermissions.locationId],
+              set: { canView: true },
+            });
+        }
+        return true;
+      });
     },
 
     async expire(id: number): Promise<void> {

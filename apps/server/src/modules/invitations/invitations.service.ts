@@ -13,17 +13,25 @@ export function createInvitationsService(
   const now = options.now ?? (() => new Date());
   return {
     /**
-     * Accepts a pending, unexpired invitation addressed to the signed-in user's e-mail and answers its location.
-     * Another address's invitation and unknown ids give 404; expired, revoked or already used ones 422; both with
+     * Accepts a pending, unexpired invitation addressed to the signed-in user's e-mail, grants `view` on its
+     * location (in the same transaction) and answers the location as it is now. Another address's invitation,
+     * unknown ids and locations of another site give 404; expired, revoked or already used ones 422; both with
      * location_invite.error. Confirming again an invitation this user already confirmed answers the location again
-     * (the link may be opened twice). Granting access to the location follows with the organisation issue.
+     * (the link may be opened twice).
      */
     async validate(actor: Actor, id: number) {
       const invitation = await repo.findById(id);
       if (!invitation || invitation.email !== actor.user.email) {
         throw new AppError(404, 'NOT_FOUND', { message: INVITE_ERROR });
       }
-      const location = { id: invitation.locationId, name: invitation.locationName };
+      const current =
+        invitation.locationId === null ? undefined : await repo.locationOf(invitation.locationId);
+      if (current && current.siteId !== actor.user.siteId) {
+        throw new AppError(404, 'NOT_FOUND', { message: INVITE_ERROR });
+      }
+      const location = current
+        ? { id: current.id, name: current.name }
+        : { id: invitation.locationId, name: invitation.locationName };
       if (invitation.status === 'confirmed' && invitation.confirmedBy === actor.user.id) {
         return { location };
       }
@@ -33,7 +41,7 @@ export function createInvitationsService(
         await repo.expire(invitation.id);
         throw ruleBroken(INVITE_ERROR);
       }
-      if (!(await repo.confirm(invitation.id, actor.user.id, at))) throw ruleBroken(INVITE_ERROR);
+      if (!(await repo.accept(invitation.id, actor.user.id, at))) throw ruleBroken(INVITE_ERROR);
       return { location };
     },
 
