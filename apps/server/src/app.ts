@@ -39,6 +39,12 @@ import { createLocationUsersService } from './modules/locations/location-users.s
 import { createLocationsRepository } from './modules/locations/locations.repository.ts';
 import { locationHandlers } from './modules/locations/locations.routes.ts';
 import { createLocationsService } from './modules/locations/locations.service.ts';
+import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
+import { companyHandlers } from './modules/companies/companies.routes.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import { referenceHandlers } from './modules/reference/reference.routes.ts';
+import { createReferenceService } from './modules/reference/reference.service.ts';
 import { createOidcRepository } from './modules/oidc/oidc.repository.ts';
 import { oidcHandlers, registerOidcRedirects } from './modules/oidc/oidc.routes.ts';
 import { createOidcService, type OidcService } from './modules/oidc/oidc.service.ts';
@@ -120,6 +126,12 @@ export async function buildApp({
     enabled: config.rateLimits,
   });
   const orgAccess = createOrgAccess(db.db);
+  const referenceService = createReferenceService(createReferenceRepository(db.db));
+  const companiesService = createCompaniesService({
+    repo: createCompaniesRepository(db.db),
+    access: orgAccess,
+    reference: referenceService,
+  });
   const authService = createAuthService(createAuthRepository(db.db), {
     userAccess: (user) => orgAccess.permissionsOf(user),
     idleMinutes: config.sessionIdleMinutes,
@@ -229,6 +241,8 @@ export async function buildApp({
         users: locationUsersService,
         origin,
       }),
+      reference: referenceHandlers(referenceService),
+      companies: companyHandlers(companiesService),
       companyEmail: companyEmailHandlers(companyEmailService),
       menu: menuHandlers(
         createMenuService({ repo: createMenuRepository(db.db), access: orgAccess }),

@@ -20,9 +20,11 @@ import {
   securityRoutes,
 } from './accounts.ts';
 import { authRoutes } from './auth.ts';
+import { companyRoutes } from './companies.ts';
 import { companyEmailRoutes } from './company-email.ts';
 import { locationRoutes } from './locations.ts';
 import { menuRoutes } from './menu.ts';
+import { referenceRoutes } from './reference.ts';
 import { healthRoutes, siteRoutes } from './site.ts';
 
 /** Every route of the API, grouped by module. The server registers exactly these. */
@@ -36,6 +38,8 @@ export const routes = {
   security: securityRoutes,
   admin: adminRoutes,
   dev: devRoutes,
+  reference: referenceRoutes,
+  companies: companyRoutes,
   companyEmail: companyEmailRoutes,
   locations: locationRoutes,
   menu: menuRoutes,

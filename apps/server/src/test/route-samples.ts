@@ -57,6 +57,29 @@ export const VALID: Record<
   'admin.auditLog': { query: { page: '1', pageSize: '10' } },
   'dev.mailbox': {},
   'dev.mailboxMessage': { params: { id: '1' } },
+  'reference.countries': { query: { visible: 'true' } },
+  'reference.timezones': { query: { countryCode: 'SI' } },
+  'reference.spotMarketRegions': {},
+  'reference.currencies': {},
+  'companies.list': {},
+  // An unknown country (400) and unknown ids (404), so the samples leave the demo companies as they are.
+  'companies.create': {
+    body: {
+      data: {
+        name: 'Sample Energy',
+        countryId: 999_999,
+        contactEmail: 'info@sample.example',
+        contactPhone: '+386 1 234 56 78',
+      },
+    },
+  },
+  'companies.get': { params: { id: '999999' } },
+  'companies.update': { params: { id: '999999' }, body: { data: { name: 'Sample Energy' } } },
+  'companies.locationGroups': { params: { id: '999999' } },
+  'companies.createGroup': { body: { data: { parentId: 999_999, name: 'North' } } },
+  'companies.renameGroup': { params: { id: '999999' }, body: { data: { name: 'South' } } },
+  'companies.moveGroup': { params: { id: '999999' }, body: { data: { parentId: 999_998 } } },
+  'companies.deleteGroup': { params: { id: '999999' } },
   // An unknown company: 404 for everyone, so no sender changes and no DNS lookups leave the test.
   'companyEmail.get': { params: { id: '999999' } },
   'companyEmail.update': {
@@ -64,6 +87,9 @@ export const VALID: Record<
     body: { data: { senderName: 'Sun Energy', senderEmail: 'mail@sun-energy.example' } },
   },
   'companyEmail.check': { params: { id: '999999' } },
+  'menu.menu': {},
+  'menu.company': { params: { companyId: '1' } },
+  'menu.location': { params: { id: '1' }, query: { level: '2', prefix: '/locations/1' } },
   // Unknown ids: 404 for everyone, so the samples change no location, device or controller and send no mail.
   'locations.get': { params: { id: '999999' } },
   'locations.update': {
@@ -119,7 +145,4 @@ export const VALID: Record<
     params: { id: '999999' },
     query: { q: 'battery', category: 'BATTERY', status: 'OK', page: '1', pageSize: '25' },
   },
-  'menu.menu': {},
-  'menu.company': { params: { companyId: '1' } },
-  'menu.location': { params: { id: '1' }, query: { level: '2', prefix: '/locations/1' } },
 };
