@@ -270,6 +270,12 @@ const notFoundPage = lazyComponent(
   (m) => m.NotFoundPage,
 );
 
+// companies-admin helper: the admin search's result pages (one module for the four kinds).
+const adminSearchPage = lazyComponent(
+  () => import('./routes/admin-search-route.tsx'),
+  (m) => m.AdminSearchRoute,
+);
+
 /** A leaf page whose title is also its breadcrumb; `lazy` defaults to the frame (frame-route.tsx). */
 function page(path: string, titleKey: string, lazy = framePage, extra: Partial<RouteObject> = {}) {
   return {
@@ -336,13 +342,24 @@ function organisationRoutes(): RouteObject[] {
       children: [
         { index: true, loader: () => redirect('/admin/search') },
         // companies-admin helper: admin search (filter panel in the sidebar through SidebarPanel).
-        section('search', 'route_titles.admin_search', [
-          indexPage('route_titles.admin_search'),
-          page('users', 'route_titles.search_users'),
-          page('locations', 'route_titles.search_locations'),
-          page('oem-devices', 'route_titles.search_oem_devices'),
-          page('devices', 'route_titles.search_devices'),
-        ]),
+        {
+          ...section('search', 'route_titles.admin_search', [
+            // Users are the default results; the filters in the query stay.
+            {
+              index: true,
+              loader: ({ request }) =>
+                redirect(`/admin/search/users${new URL(request.url).search}`),
+            },
+            page('users', 'route_titles.search_users', adminSearchPage),
+            page('locations', 'route_titles.search_locations', adminSearchPage),
+            page('oem-devices', 'route_titles.search_oem_devices', adminSearchPage),
+            page('devices', 'route_titles.search_devices', adminSearchPage),
+          ]),
+          lazy: lazyComponent(
+            () => import('./routes/admin-search-route.tsx'),
+            (m) => m.AdminSearchLayout,
+          ),
+        },
       ],
     },
     section('external/integrations', 'route_titles.external_integrations', [

@@ -1,0 +1,104 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Switch, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
+import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import { CompanySelect } from '../../companies/index.ts';
+import {
+  SEARCH_KINDS,
+  toggleType,
+  type SearchFilters,
+  type SearchKind,
+} from '../search-filters.ts';
+import { kindLabelKey } from './search-kind.ts';
+import classes from './search-filter-panel.module.css';
+
+/** How long the text query waits after the last key before it searches. */
+export const QUERY_DEBOUNCE_MS = 300;
+
+export interface SearchFilterPanelProps {
+  filters: SearchFilters;
+  onChange: (filters: SearchFilters) => void;
+  onBack: () => void;
+}
+
+/**
+ * The admin search's filter panel (shown in the sidebar, spec 000 §2): Back, the text query (searched after a short
+ * pause), the company, and the four result types as switches of which at least one stays on (spec 001 §4). Every
+ * change starts again at page 1.
+ */
+export function SearchFilterPanel({ filters, onChange, onBack }: SearchFilterPanelProps) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const [text, setText] = useState(filters.q);
+  // The text last sent, so a change of the URL from elsewhere (Back) refills the box but our own does not.
+  const sent = useRef(filters.q);
+  const latest = useRef(filters);
+  latest.current = filters;
+
+  useEffect(() => {
+    if (filters.q !== sent.current) {
+      sent.current = filters.q;
+      setText(filters.q);
+    }
+  }, [filters.q]);
+
+  useEffect(() => {
+    if (text.trim() === sent.current.trim()) return;
+    const timer = setTimeout(() => {
+      sent.current = text;
+      onChange({ ...latest.current, q: text, page: 1 });
+    }, QUERY_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, onChange]);
+
+  const flip = (kind: SearchKind) =>
+    onChange({ ...filters, types: toggleType(filters.types, kind), page: 1 });
+
+  return (
+    <div className={classes.panel} data-testid="admin-search-filters">
+      <Button
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        onClick={onBack}
+        justify="flex-start"
+      >
+        {t('nav.back')}
+      </Button>
+      <TextInput
+        type="search"
+        label={t('admin_search.query')}
+        placeholder={t('admin_search.query_placeholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      <CompanySelect
+        label={t('admin_search.company')}
+        placeholder={t('admin_search.all_companies')}
+        clearable
+        value={filters.companyId}
+        onChange={(companyId) => onChange({ ...filters, companyId, page: 1 })}
+      />
+      <fieldset className={classes.types} aria-describedby={hintId}>
+        <legend className={classes.legend}>{t('admin_search.types')}</legend>
+        {SEARCH_KINDS.map((kind) => {
+          const on = filters.types.includes(kind);
+          const last = on && filters.types.length === 1;
+          return (
+            <Switch
+              key={kind}
+              label={t(kindLabelKey(kind))}
+              checked={on}
+              disabled={last}
+              onChange={() => flip(kind)}
+            />
+          );
+        })}
+        <Text id={hintId} size="xs" c="dimmed">
+          {t('admin_search.types_hint')}
+        </Text>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+import { useId, useState } from 'react';
+import { Badge, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UserSearchItem } from '@ec/contract';
+import { adminRoleLabel, canImpersonate, canManageRole, type Role } from '@ec/domain';
+import IconBuilding from '@tabler/icons-react/dist/esm/icons/IconBuilding.mjs';
+import IconSpy from '@tabler/icons-react/dist/esm/icons/IconSpy.mjs';
+import IconUserCheck from '@tabler/icons-react/dist/esm/icons/IconUserCheck.mjs';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { IconChevronDown, IconTrash } from '../../../shared/ui/icons.ts';
+import { showToast } from '../../../shared/ui/toast.ts';
+import { CompanySelect } from '../../companies/index.ts';
+import { changeUserCompany, deleteUser, impersonate, verifyUser } from '../api/search-api.ts';
+import { Facts } from './result-list.tsx';
+import classes from './search-results.module.css';
+
+/** The signed-in admin, as far as the result actions need them. */
+export interface SearchActor {
+  id: number;
+  role: Role;
+}
+
+export interface UserResultProps {
+  user: UserSearchItem;
+  actor: SearchActor;
+  /** The site's product name (the super admin role reads "<product> OEM"). */
+  productName: string;
+  /** Reloads the page after an impersonation starts (spec 001 §4). */
+  reload: () => void;
+}
+
+/** Which actions the actor gets on a user; the server checks each again. */
+export function userActions(
+  actor: SearchActor,
+  user: Pick<UserSearchItem, 'id' | 'role' | 'verified'>,
+) {
+  const manages = canManageRole(actor.role, user.role);
+  return {
+    verify: !user.verified && manages,
+    impersonate: canImpersonate(actor, user),
+    // An aggregator may only move users within their own company: nothing to choose.
+    changeCompany: actor.role === 'ROLE_SUPER_ADMIN' && manages,
+    // Shown for oneself too: the server refuses it with its own message (spec 001 §5), which is shown.
+    delete: manages,
+  };
+}
+
+/** One user found by the admin search, with the admin functions of spec 001 §6. */
+export function UserResult({ user, actor, productName, reload }: UserResultProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'company' | 'delete' | null>(null);
+  const allowed = userActions(actor, user);
+  const role = adminRoleLabel(user.role, productName);
+
+  const verify = useMutation({
+    mutationFn: () => verifyUser(queryClient, user.id),
+    onSuccess: () =>
+      showToast({ color: 'green', message: t('admin_search.verified', { name: user.fullName }) }),
+    onError: (error) =>
+      showToast({ color: 'red', message: submitErrorText(error, t, 'admin_search.action_error') }),
+  });
+  const actAs = useMutation({
+    mutationFn: () => impersonate(user.id),
+    onSuccess: () => reload(),
+    onError: (error) =>
+      showToast({ color: 'red', message: submitErrorText(error, t, 'admin_search.action_error') }),
+  });
+
+  const any = Object.values(allowed).some(Boolean);
+  return (
+    <div className={classes.row}>
+      <div className={classes.main}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} className={classes.title}>
+            {user.fullName || user.email}
+          </Text>
+          <Badge color={user.verified ? 'green' : 'yellow'} variant="light">
+            {user.verified ? t('admin_search.verified_badge') : t('admin_search.unverified_badge')}
+          </Badge>
+        </Group>
+        <Facts
+          items={[
+            [t('admin_search.email'), user.email],
+            [t('home.role'), role.kind === 'text' ? role.text : t(role.key)],
+            [t('admin_search.company'), user.company?.name ?? t('admin_search.no_company')],
+            [t('route_titles.locations'), user.locationsCount],
+          ]}
+        />
+      </div>
+      {any && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="light"
+              size="xs"
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              loading={verify.isPending || actAs.isPending}
+              aria-label={t('admin_search.actions_for', { name: user.fullName || user.email })}
+            >
+              {t('admin_search.actions')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {allowed.verify && (
+              <Menu.Item
+                leftSection={<IconUserCheck size={16} aria-hidden />}
+                onClick={() => verify.mutate()}
+              >
+                {t('admin_search.verify')}
+              </Menu.Item>
+            )}
+            {allowed.impersonate && (
+              <Menu.Item
+                leftSection={<IconSpy size={16} aria-hidden />}
+                onClick={() => actAs.mutate()}
+              >
+                {t('admin_search.impersonate')}
+              </Menu.Item>
+            )}
+            {allowed.changeCompany && (
+              <Menu.Item
+                leftSection={<IconBuilding size={16} aria-hidden />}
+                onClick={() => setDialog('company')}
+              >
+                {t('admin_search.change_company')}
+              </Menu.Item>
+            )}
+            {allowed.delete && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setDialog('delete')}
+              >
+                {t('admin_search.delete_user')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <ChangeCompanyModal
+        user={user}
+        opened={dialog === 'company'}
+        onClose={() => setDialog(null)}
+      />
+      <DeleteUserModal user={user} opened={dialog === 'delete'} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
+
+function ChangeCompanyModal({
+  user,
+  opened,
+  onClose,
+}: {
+  user: UserSearchItem;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorId = useId();
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [missing, setMissing] = useState(false);
+  const save = useMutation({
+    mutationFn: (id: number) => changeUserCompany(queryClient, user.id, id),
+    onSuccess: () => {
+      showToast({ color: 'green', message: t('admin_search.company_changed') });
+      close();
+    },
+    onError: (error) =>
+      showToast({ color: 'red', message: submitErrorText(error, t, 'admin_search.action_error') }),
+  });
+  const close = () => {
+    setCompanyId(null);
+    setMissing(false);
+    save.reset();
+    onClose();
+  };
+  const name = user.fullName || user.email;
+  return (
+    <Modal opened={opened} onClose={close} title={t('admin_search.change_company')} centered>
+      <form
+        noValidate
+        aria-describedby={save.isError ? errorId : undefined}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (companyId === null) setMissing(true);
+          else save.mutate(companyId);
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {t('admin_search.change_company_text', {
+              name,
+              company: user.company?.name ?? t('admin_search.no_company'),
+            })}
+          </Text>
+          {save.isError && (
+            <FormAlert kind="error" id={errorId}>
+              {submitErrorText(save.error, t, 'admin_search.action_error')}
+            </FormAlert>
+          )}
+          <CompanySelect
+            label={t('admin_search.new_company')}
+            required
+            value={companyId}
+            exclude={user.company ? [user.company.id] : []}
+            onChange={(id) => {
+              setCompanyId(id);
+              setMissing(false);
+            }}
+            error={
+              missing
+                ? t('validation.required', { field: t('admin_search.new_company') })
+                : undefined
+            }
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={save.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteUserModal({
+  user,
+  opened,
+  onClose,
+}: {
+  user: UserSearchItem;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteUser(queryClient, user.id),
+    onSuccess: () => {
+      showToast({ color: 'green', message: t('admin_search.user_deleted', { name }) });
+      close();
+    },
+    onError: (error) =>
+      showToast({ color: 'red', message: submitErrorText(error, t, 'admin_search.delete_error') }),
+  });
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const name = user.fullName || user.email;
+  return (
+    <Modal opened={opened} onClose={close} title={t('admin_search.delete_user')} centered>
+      <Stack gap="md">
+        <Text>{t('admin_search.delete_confirm', { name, email: user.email })}</Text>
+        {remove.isError && (
+          <FormAlert kind="error">
+            {submitErrorText(remove.error, t, 'admin_search.delete_error')}
+          </FormAlert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            loading={remove.isPending}
+            onClick={() => remove.mutate()}
+          >
+            {t('admin_search.delete_submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
