@@ -218,7 +218,7 @@ export function createLocationsRepository(db: Db) {
         .select({
           controller: controllers,
           devicesCount: sql<number>`(select count(*)::int from devices d
-            where d.controller_id = ${controllers.id} and d.deleted_at is null)`,
+            where d.controller_id = controllers.id and d.deleted_at is null)`,
         })
         .from(controllers)
         .where(eq(controllers.locationId, locationId))
