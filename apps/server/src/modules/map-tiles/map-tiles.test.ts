@@ -40,12 +40,19 @@ describe('Web Mercator tile maths', () => {
     }
   });
 
-  it('uses a finer graticule as the zoom grows', () => {
-    expect(graticuleStep(0)).toBe(30);
-    expect(graticuleStep(3)).toBe(10);
-    expect(graticuleStep(10)).toBe(0.1);
-    expect(graticuleStep(18)).toBe(0.0005);
-    for (let z = 0; z < 18; z++) expect(graticuleStep(z + 1)).toBeLessThanOrEqual(graticuleStep(z));
+  it('keeps graticule lines a quarter tile apart or more, finer as the zoom grows', () => {
+    expect(graticuleStep(360)).toBe(90);
+    expect(graticuleStep(90)).toBe(30);
+    expect(graticuleStep(45)).toBe(15);
+    expect(graticuleStep(360 / 2 ** 10)).toBe(0.1);
+    expect(graticuleStep(360 / 2 ** 18)).toBe(0.0005);
+    for (let z = 0; z <= 18; z++) {
+      const span = 360 / 2 ** z;
+      const step = graticuleStep(span);
+      expect(step).toBeGreaterThanOrEqual(span / 4);
+      expect(step).toBeLessThan(span);
+      if (z > 0) expect(step).toBeLessThanOrEqual(graticuleStep(span * 2));
+    }
   });
 });
 
@@ -63,34 +70,43 @@ function linesOf(svg: string, axis: 'x1' | 'y1'): { at: number; label: string }[
 }
 
 describe('renderTileSvg', () => {
-  it('draws the whole world at zoom 0 with a 30° graticule, equator and prime meridian', () => {
+  it('draws the whole world at zoom 0: 90° meridians, 45° parallels, equator and prime meridian stronger', () => {
     const svg = renderTileSvg({ z: 0, x: 0, y: 0 });
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="256" height="256"/);
     expect(svg).toContain('>0/0/0</text>');
     const meridians = linesOf(svg, 'x1');
-    expect(meridians.map((m) => m.label)).toEqual([
-      '180°W',
-      '150°W',
-      '120°W',
-      '90°W',
-      '60°W',
-      '30°W',
-      '0°',
-      '30°E',
-      '60°E',
-      '90°E',
-      '120°E',
-      '150°E',
-      '180°E',
+    // 180° E lies on the right edge: its label would not fit, the tile to the right has it.
+    expect(meridians).toEqual([
+      { at: 0, label: '180°W' },
+      { at: 64, label: '90°W' },
+      { at: 128, label: '0°' },
+      { at: 192, label: '90°E' },
     ]);
-    expect(meridians.find((m) => m.label === '0°')?.at).toBe(128);
     const parallels = linesOf(svg, 'y1');
-    expect(parallels.map((p) => p.label)).toEqual(['60°S', '30°S', '0°', '30°N', '60°N']);
-    // Web Mercator: the equator in the middle, 60° N much further from it than 30° N.
+    expect(parallels.map((p) => p.label)).toEqual(['45°S', '0°', '45°N']);
+    // Web Mercator: 45° N sits ln(tan 67.5°) / 2π of the map height above the equator.
     const y = (label: string) => parallels.find((p) => p.label === label)?.at ?? Number.NaN;
     expect(y('0°')).toBe(128);
-    expect(128 - y('60°N')).toBeGreaterThan(2 * (128 - y('30°N')));
+    expect(128 - y('45°N')).toBeCloseTo(
+      (Math.log(Math.tan((67.5 * Math.PI) / 180)) / (2 * Math.PI)) * 256,
+      1,
+    );
     expect(svg.match(/class="axis"/g)).toHaveLength(2);
+  });
+
+  it('labels never overlap: each label ends before the next line', () => {
+    for (const tile of [
+      { z: 2, x: 2, y: 1 },
+      { z: 5, x: 17, y: 11 },
+      { z: 10, x: 553, y: 364 },
+      { z: 18, x: 143_000, y: 95_000 },
+    ]) {
+      const labels = linesOf(renderTileSvg(tile), 'x1');
+      for (let i = 1; i < labels.length; i++) {
+        const previous = labels[i - 1] as { at: number; label: string };
+        expect(previous.at + 3 + previous.label.length * 6.5).toBeLessThan(labels[i]?.at ?? 0);
+      }
+    }
   });
 
   it('puts each line where Web Mercator projects its coordinate (Ljubljana, zoom 10)', () => {

@@ -37,16 +37,22 @@ export function latitudeToTileY(latitude: number, z: number): number {
 
 /** Graticule spacings in degrees, coarse to fine. */
 const STEPS = [
-  30, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 0.0005, 0.0002, 0.0001,
+  90, 45, 30, 15, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 0.0005, 0.0002,
+  0.0001, 0.00005,
 ];
 
 /**
- * The graticule spacing for a zoom: the coarsest step that still puts a line about every half tile, so every
- * tile shows at least one labelled line of each kind (and at most about a dozen at zoom 0).
+ * The graticule spacing for a tile spanning `spanDegrees`: the finest step that keeps lines at least a quarter
+ * tile (64 px) apart, so labels never overlap and every tile still gets one to four lines of each kind. Latitude
+ * uses the tile's own latitude span (smaller towards the poles in Web Mercator).
  */
-export function graticuleStep(z: number): number {
-  const tileDegrees = 360 / 2 ** z;
-  return STEPS.find((step) => step <= tileDegrees / 2) ?? (STEPS.at(-1) as number);
+export function graticuleStep(spanDegrees: number): number {
+  let chosen = STEPS[0] as number;
+  for (const step of STEPS) {
+    if (step < spanDegrees / 4) break;
+    chosen = step;
+  }
+  return chosen;
 }
 
 /** Decimals a label at this step needs (0.005 → 3). */
@@ -92,44 +98,57 @@ export function renderTileSvg(tile: TileAddress): string {
   const east = tileXToLongitude(x + 1, z);
   const north = tileYToLatitude(y, z);
   const south = tileYToLatitude(y + 1, z);
-  const step = graticuleStep(z);
-  const decimals = decimalsOf(step);
+  const lonStep = graticuleStep(east - west);
+  const latStep = graticuleStep(north - south);
 
   const parts: string[] = [];
-  for (const longitude of multiples(west, east, step)) {
+  for (const longitude of multiples(west, east, lonStep)) {
     const left = px(((longitude - west) / (east - west)) * TILE_SIZE);
-    const strong = Math.abs(longitude) < step / 2;
-    parts.push(
-      `<line x1="${left}" y1="0" x2="${left}" y2="${TILE_SIZE}" class="${strong ? 'axis' : 'line'}"/>`,
-      // Labels stay inside the tile: left of a line near the right edge.
-      left > TILE_SIZE - 60
-        ? `<text x="${px(left - 3)}" y="${TILE_SIZE - 6}" class="label end">${formatDegrees(longitude, decimals, 'E', 'W')}</text>`
-        : `<text x="${px(left + 3)}" y="${TILE_SIZE - 6}" class="label">${formatDegrees(longitude, decimals, 'E', 'W')}</text>`,
-    );
+    const label = formatDegrees(longitude, decimalsOf(lonStep), 'E', 'W');
+    parts.push(line(left, 0, left, TILE_SIZE, Math.abs(longitude) < lonStep / 2));
+    // Along the bottom, right of the line; a label that would not fit is left out (the grid still shows).
+    if (left + 3 + labelWidth(label) <= TILE_SIZE - 2)
+      parts.push(text(left + 3, TILE_SIZE - 6, label));
   }
-  for (const latitude of multiples(south, north, step)) {
+  for (const latitude of multiples(south, north, latStep)) {
     const top = px((latitudeToTileY(latitude, z) - y) * TILE_SIZE);
-    const strong = Math.abs(latitude) < step / 2;
-    parts.push(
-      `<line x1="0" y1="${top}" x2="${TILE_SIZE}" y2="${top}" class="${strong ? 'axis' : 'line'}"/>`,
-      // Below a line near the top edge.
-      `<text x="4" y="${px(top < 16 ? top + 13 : top - 4)}" class="label">${formatDegrees(latitude, decimals, 'N', 'S')}</text>`,
-    );
+    const label = formatDegrees(latitude, decimalsOf(latStep), 'N', 'S');
+    parts.push(line(0, top, TILE_SIZE, top, Math.abs(latitude) < latStep / 2));
+    // At the left, above the line (below it near the top edge); not in the bottom band of longitude labels:
+    // a line on the bottom edge is labelled at the top of the tile below.
+    const baseline = top < 16 ? top + 13 : top - 4;
+    if (baseline <= TILE_SIZE - 20) parts.push(text(4, baseline, label));
   }
 
+  const address = `${z}/${x}/${y}`;
+  const boxWidth = labelWidth(address, 8.5) + 12;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_SIZE}" height="${TILE_SIZE}" viewBox="0 0 ${TILE_SIZE} ${TILE_SIZE}">`,
     '<style>',
     '.line{stroke:#9fb3c8;stroke-width:1}',
     '.axis{stroke:#52708f;stroke-width:2}',
     '.label{font:11px sans-serif;fill:#334e68}',
-    '.end{text-anchor:end}',
-    '.tile{font:bold 14px sans-serif;fill:#829ab1;text-anchor:middle}',
+    '.tile{font:bold 14px sans-serif;fill:#627d98;text-anchor:middle}',
     '</style>',
     `<rect width="${TILE_SIZE}" height="${TILE_SIZE}" fill="#eef3f8"/>`,
     `<rect x="0.5" y="0.5" width="${TILE_SIZE - 1}" height="${TILE_SIZE - 1}" fill="none" stroke="#d9e2ec"/>`,
     ...parts,
-    `<text x="${TILE_SIZE / 2}" y="${TILE_SIZE / 2 + 5}" class="tile">${z}/${x}/${y}</text>`,
+    // The address on a plate, readable over the lines.
+    `<rect x="${px(TILE_SIZE / 2 - boxWidth / 2)}" y="${TILE_SIZE / 2 - 12}" width="${px(boxWidth)}" height="22" rx="4" fill="#eef3f8" fill-opacity="0.85"/>`,
+    `<text x="${TILE_SIZE / 2}" y="${TILE_SIZE / 2 + 5}" class="tile">${address}</text>`,
     '</svg>',
   ].join('');
+}
+
+function line(x1: number, y1: number, x2: number, y2: number, strong: boolean): string {
+  return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" class="${strong ? 'axis' : 'line'}"/>`;
+}
+
+function text(x: number, y: number, content: string): string {
+  return `<text x="${px(x)}" y="${px(y)}" class="label">${content}</text>`;
+}
+
+/** A generous estimate of a label's width in pixels (sans-serif, 11 px: about 6.5 px a character). */
+function labelWidth(content: string, perChar = 6.5): number {
+  return content.length * perChar;
 }
