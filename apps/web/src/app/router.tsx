@@ -398,7 +398,10 @@ function organisationRoutes(): RouteObject[] {
             breadcrumb: { labelKey: 'route_titles.integrated_devices' },
             navigation: 'source',
           }),
-          lazy: framePage,
+          lazy: lazyComponent(
+            () => import('./routes/integrated-devices-route.tsx'),
+            (m) => m.IntegratedDevicesRoute,
+          ),
         },
         {
           path: 'location-groups/:locationGroupId',

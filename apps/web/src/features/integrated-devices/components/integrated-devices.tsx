@@ -1,0 +1,294 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { IntegratedDevice } from '@ec/contract';
+import {
+  DEVICE_CATEGORIES,
+  DEVICE_STATUSES,
+  type DeviceCategory,
+  type DeviceStatus,
+} from '@ec/domain';
+import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import { isApiError } from '../../../shared/api/errors.ts';
+import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { DeviceCategoryIcon } from '../../../shared/ui/device-category-icon.tsx';
+import { IconAlertTriangle } from '../../../shared/ui/icons.ts';
+import { companiesQueryOptions } from '../../companies/index.ts';
+import {
+  integratedDevicesQueryOptions,
+  readDeviceFilters,
+  writeDeviceFilters,
+  type DeviceFilters,
+  type DevicesPage,
+} from '../api/integrated-devices-api.ts';
+import classes from './integrated-devices.module.css';
+
+/** How long the text filter waits after the last key. */
+const QUERY_DEBOUNCE_MS = 300;
+const ANY = '';
+const STATUS_COLORS = { OK: 'green', WARNING: 'yellow', ERROR: 'red', OFFLINE: 'gray' } as const;
+
+export interface IntegratedDevicesProps {
+  companyId: number;
+  /** The page heading (the route's title). */
+  title: string;
+}
+
+/**
+ * /companies/:id/integrated-devices (spec 000 §2): the company's devices with category (icon and label),
+ * location (a link), controller and status, filtered by text, category and status (kept in the URL), paged.
+ */
+export function IntegratedDevices({ companyId, title }: IntegratedDevicesProps) {
+  const [params, setParams] = useSearchParams();
+  const filters = readDeviceFilters(params);
+  const companies = useQuery(companiesQueryOptions());
+  const company = companies.data?.find((c) => c.id === companyId);
+  const devices = useQuery(integratedDevicesQueryOptions(companyId, filters));
+
+  const apply = (next: DeviceFilters) => setParams(writeDeviceFilters(next), { replace: true });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{title}</Title>
+        {company && (
+          <Text c="dimmed" mt={4}>
+            {company.name}
+          </Text>
+        )}
+      </div>
+      <FilterBar filters={filters} onChange={apply} />
+      <DeviceList
+        query={devices}
+        filtered={filters.q.trim() !== '' || filters.category !== null || filters.status !== null}
+        onPage={(page) => apply({ ...filters, page })}
+        onClear={() => apply({ q: '', category: null, status: null, page: 1 })}
+      />
+    </Stack>
+  );
+}
+
+function FilterBar({
+  filters,
+  onChange,
+}: {
+  filters: DeviceFilters;
+  onChange: (filters: DeviceFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(filters.q);
+  const sent = useRef(filters.q);
+  const latest = useRef({ filters, onChange });
+  latest.current = { filters, onChange };
+
+  // A change of the URL from elsewhere (Back, Clear filters) refills the box.
+  useEffect(() => {
+    if (filters.q !== sent.current) {
+      sent.current = filters.q;
+      setText(filters.q);
+    }
+  }, [filters.q]);
+
+  useEffect(() => {
+    if (text.trim() === sent.current.trim()) return;
+    const timer = setTimeout(() => {
+      sent.current = text;
+      latest.current.onChange({ ...latest.current.filters, q: text, page: 1 });
+    }, QUERY_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const categories = [
+    { value: ANY, label: t('integrated_devices.any_category') },
+    ...DEVICE_CATEGORIES.map((c) => ({ value: c, label: t(`device_category.${c}`) })),
+  ];
+  const statuses = [
+    { value: ANY, label: t('integrated_devices.any_status') },
+    ...DEVICE_STATUSES.map((s) => ({ value: s, label: t(`device_status.${s}`) })),
+  ];
+
+  return (
+    <div className={classes.filters}>
+      <TextInput
+        type="search"
+        label={t('integrated_devices.search')}
+        placeholder={t('integrated_devices.search_placeholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      <Select
+        label={t('integrated_devices.category')}
+        data={categories}
+        value={filters.category ?? ANY}
+        allowDeselect={false}
+        onChange={(value) =>
+          onChange({ ...filters, category: (value || null) as DeviceCategory | null, page: 1 })
+        }
+      />
+      <Select
+        label={t('integrated_devices.status')}
+        data={statuses}
+        value={filters.status ?? ANY}
+        allowDeselect={false}
+        onChange={(value) =>
+          onChange({ ...filters, status: (value || null) as DeviceStatus | null, page: 1 })
+        }
+      />
+    </div>
+  );
+}
+
+function DeviceList({
+  query,
+  filtered,
+  onPage,
+  onClear,
+}: {
+  query: UseQueryResult<DevicesPage>;
+  filtered: boolean;
+  onPage: (page: number) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" />
+        <Text c="dimmed">{t('common.loading')}</Text>
+      </Group>
+    );
+  }
+  if (query.isError) {
+    const notFound = isApiError(query.error, 404);
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        icon={<IconAlertTriangle size={18} aria-hidden />}
+        title={
+          notFound ? t('integrated_devices.company_not_found') : t('integrated_devices.load_error')
+        }
+      >
+        {!notFound && (
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{submitErrorText(query.error, t, 'errors.INTERNAL')}</Text>
+            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        )}
+      </Alert>
+    );
+  }
+  const { items, total, page, pageSize } = query.data;
+  if (items.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="xl" role="status">
+        <Stack align="center" gap="sm">
+          <Text c="dimmed" ta="center">
+            {filtered || page > 1
+              ? t('integrated_devices.no_match')
+              : t('integrated_devices.empty')}
+          </Text>
+          {(filtered || page > 1) && (
+            <Button size="xs" variant="light" onClick={onClear}>
+              {t('integrated_devices.clear_filters')}
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <Stack gap="md" aria-busy={query.isFetching || undefined}>
+      <Text size="sm" c="dimmed" role="status">
+        {t('integrated_devices.showing', {
+          from: (page - 1) * pageSize + 1,
+          to: (page - 1) * pageSize + items.length,
+          total,
+        })}
+      </Text>
+      <Table className={classes.table} verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('integrated_devices.device')}</Table.Th>
+            <Table.Th>{t('integrated_devices.category')}</Table.Th>
+            <Table.Th>{t('integrated_devices.location')}</Table.Th>
+            <Table.Th>{t('integrated_devices.controller')}</Table.Th>
+            <Table.Th>{t('integrated_devices.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((device) => (
+            <DeviceRow key={device.id} device={device} />
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPage}
+          siblings={1}
+          boundaries={1}
+          getItemProps={(n) => ({ 'aria-label': t('admin_search.page_n', { page: n }) })}
+          getControlProps={(control) => ({ 'aria-label': t(`admin_search.page_${control}`) })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function DeviceRow({ device }: { device: IntegratedDevice }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <span className={classes.name}>{device.name}</span>
+      </Table.Td>
+      <Table.Td data-label={t('integrated_devices.category')}>
+        <Group gap={6} wrap="nowrap">
+          <DeviceCategoryIcon category={device.category} />
+          <span>{t(`device_category.${device.category}`)}</span>
+        </Group>
+      </Table.Td>
+      <Table.Td data-label={t('integrated_devices.location')}>
+        <Anchor component={Link} to={`/locations/${device.location.id}`} size="sm">
+          {device.location.name}
+        </Anchor>
+      </Table.Td>
+      <Table.Td data-label={t('integrated_devices.controller')}>
+        {device.controller ? (
+          <span>{device.controller.alias || device.controller.serial}</span>
+        ) : (
+          <span className={classes.muted}>{t('integrated_devices.no_controller')}</span>
+        )}
+      </Table.Td>
+      <Table.Td data-label={t('integrated_devices.status')}>
+        <Badge color={STATUS_COLORS[device.status]} variant="light">
+          {t(`device_status.${device.status}`)}
+        </Badge>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
