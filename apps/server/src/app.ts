@@ -33,6 +33,9 @@ import { createMailService, type MailService } from './modules/mail/mail.service
 import { createMenuRepository } from './modules/menu/menu.repository.ts';
 import { menuHandlers } from './modules/menu/menu.routes.ts';
 import { createMenuService } from './modules/menu/menu.service.ts';
+import { createSearchRepository } from './modules/search/search.repository.ts';
+import { searchHandlers } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { createOrgAccess } from './modules/org/org-access.ts';
 import { createLocationUsersRepository } from './modules/locations/location-users.repository.ts';
 import { createLocationUsersService } from './modules/locations/location-users.service.ts';
@@ -246,6 +249,9 @@ export async function buildApp({
       companyEmail: companyEmailHandlers(companyEmailService),
       menu: menuHandlers(
         createMenuService({ repo: createMenuRepository(db.db), access: orgAccess }),
+      ),
+      search: searchHandlers(
+        createSearchService({ repo: createSearchRepository(db.db), access: orgAccess }),
       ),
     },
     { authenticate: createAuthenticate(authService, cookiePolicy) },

@@ -25,6 +25,7 @@ import { companyEmailRoutes } from './company-email.ts';
 import { locationRoutes } from './locations.ts';
 import { menuRoutes } from './menu.ts';
 import { referenceRoutes } from './reference.ts';
+import { searchRoutes } from './search.ts';
 import { healthRoutes, siteRoutes } from './site.ts';
 
 /** Every route of the API, grouped by module. The server registers exactly these. */
@@ -43,4 +44,5 @@ export const routes = {
   companyEmail: companyEmailRoutes,
   locations: locationRoutes,
   menu: menuRoutes,
+  search: searchRoutes,
 } as const;

@@ -90,6 +90,10 @@ export const VALID: Record<
   'menu.menu': {},
   'menu.company': { params: { companyId: '1' } },
   'menu.location': { params: { id: '1' }, query: { level: '2', prefix: '/locations/1' } },
+  'search.users': { query: { q: 'demo', page: '1', pageSize: '10' } },
+  'search.locations': { query: { q: 'ljubljana' } },
+  'search.controllers': { query: { q: 'AAAA' } },
+  'search.devices': { query: { q: 'battery', companyId: '1' } },
   // Unknown ids: 404 for everyone, so the samples change no location, device or controller and send no mail.
   'locations.get': { params: { id: '999999' } },
   'locations.update': {
