@@ -1,8 +1,18 @@
 import type { AuthUser } from '@ec/contract';
-import { canImpersonate } from '@ec/domain';
+import { canImpersonate, hasRole } from '@ec/domain';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { realUser, type Actor, type AuthService } from '../auth/auth.service.ts';
+import { realUser, type Actor, type AuthService, type UserRecord } from '../auth/auth.service.ts';
+
+/**
+ * Whether `target` is in the reach of the administrator `real`: the same site, and for an aggregator the same
+ * company (an aggregator without a company reaches nobody).
+ */
+function inReach(real: UserRecord, target: UserRecord): boolean {
+  if (target.siteId !== real.siteId) return false;
+  if (hasRole(real, 'ROLE_SUPER_ADMIN')) return true;
+  return real.companyId !== null && target.companyId === real.companyId;
+}
 
 /**
  * Acting as another user (spec 001 §6, §7). The session keeps its own user (the administrator) and records whom
@@ -13,14 +23,15 @@ export function createImpersonationService(deps: { auth: AuthService; audit: Aud
   return {
     /**
      * Starts acting as `userId`. The rule is the domain's canImpersonate, checked for the real signed-in user
-     * (never a super admin by anyone else, never oneself). Users the actor cannot see answer 404: unknown ids and,
-     * for aggregators, users of another site (company scoping follows with the organisation issue).
+     * (never a super admin by anyone else, never oneself). Only users in the real user's reach (docs/organisation.md
+     * "Admin"): a super admin the users of their site, an aggregator the users of their own company. Everyone else
+     * answers 404, like an unknown id.
      */
     async impersonate(actor: Actor, userId: number, ip: string | null): Promise<AuthUser> {
       const real = realUser(actor);
       const target = await auth.findUser(userId);
       if (!target) throw notFound();
-      if (real.role !== 'ROLE_SUPER_ADMIN' && target.siteId !== real.siteId) throw notFound();
+      if (!inReach(real, target)) throw notFound();
       if (!canImpersonate(real, target)) throw forbidden('impersonation.not_allowed');
       if (actor.impersonator && actor.user.id !== target.id) {
         await audit.record('IMPERSONATION_STOP', real, actor.user, ip);

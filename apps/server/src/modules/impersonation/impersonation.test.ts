@@ -1,6 +1,6 @@
 // Impersonation (spec 001 §6, §7): who may act as whom, what the session shows, the audit log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, eq, sessions, sites, users } from '@ec/db';
+import { auditLog, companies, countries, eq, sessions, sites, users } from '@ec/db';
 import { createTestApp, DEMO, json, send, signIn, type TestApp } from '../../test/helpers.ts';
 import { sessionIdFor } from '../auth/auth.service.ts';
 
@@ -21,7 +21,43 @@ beforeAll(async () => {
     })
     .returning({ id: users.id });
   ids['foreign@sunpower.example'] = foreign?.id ?? 0;
+  // Company scoping: a basic user of another company of the demo aggregator's site, and one without a company.
+  const [aggregator] = await t.db.db
+    .select()
+    .from(users)
+    .where(eq(users.email, DEMO.aggregator.email));
+  const [otherCompany] = await t.db.db
+    .insert(companies)
+    .values({
+      siteId: aggregator?.siteId ?? 0,
+      name: 'Other Company',
+      countryId: await countryId(),
+    })
+    .returning({ id: companies.id });
+  for (const [email, companyId] of [
+    ['other-company@demo.energy', otherCompany?.id ?? null],
+    ['no-company@demo.energy', null],
+  ] as const) {
+    const [row] = await t.db.db
+      .insert(users)
+      .values({
+        email,
+        role: 'ROLE_USER_BASIC',
+        siteId: aggregator?.siteId ?? 0,
+        companyId,
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    ids[email] = row?.id ?? 0;
+  }
 });
+
+/** Any country id (companies need one). */
+async function countryId(): Promise<number> {
+  await t.db.db.insert(countries).values({ code: 'SI', name: 'Slovenia' }).onConflictDoNothing();
+  const [row] = await t.db.db.select().from(countries).where(eq(countries.code, 'SI'));
+  return row?.id ?? 0;
+}
 afterAll(() => t.close());
 
 type UserBody = { data: { user: { id: number; email: string; impersonation: unknown } } };
@@ -89,8 +125,11 @@ describe('POST /api/auth/impersonate', () => {
   });
 
   it.each([
-    ['the super admin', DEMO.admin.email, 403],
     ['themselves', DEMO.aggregator.email, 403],
+    // Company scoping: the super admin belongs to no company, so is out of the aggregator's reach.
+    ['the super admin', DEMO.admin.email, 404],
+    ['a user of another company of the same site', 'other-company@demo.energy', 404],
+    ['a user without a company', 'no-company@demo.energy', 404],
     ['a user of another site', 'foreign@sunpower.example', 404],
   ])('refuses an aggregator acting as %s', async (_name, email, status) => {
     const aggregator = await signIn(t.app, DEMO.aggregator);
@@ -104,11 +143,41 @@ describe('POST /api/auth/impersonate', () => {
     expect(json<UserBody>(await me(aggregator)).data.user.email).toBe(DEMO.aggregator.email);
   });
 
-  it('lets the super admin act as a user of any site, never as themselves', async () => {
+  it('lets the super admin act as any user of their site (any company or none), never as themselves', async () => {
     const admin = await signIn(t.app, DEMO.admin);
-    expect((await impersonate(admin, id('foreign@sunpower.example'))).statusCode).toBe(200);
-    await stop(admin);
+    for (const email of ['other-company@demo.energy', 'no-company@demo.energy']) {
+      expect((await impersonate(admin, id(email))).statusCode, email).toBe(200);
+      await stop(admin);
+    }
     expect((await impersonate(admin, id(DEMO.admin.email))).statusCode).toBe(403);
+  });
+
+  it('refuses (404) the super admin acting as a user of another site', async () => {
+    const admin = await signIn(t.app, DEMO.admin);
+    const res = await impersonate(admin, id('foreign@sunpower.example'));
+    expect(res.statusCode).toBe(404);
+    expect(json<UserBody>(await me(admin)).data.user.email).toBe(DEMO.admin.email);
+  });
+
+  it('refuses (404) an aggregator without a company, even for a user of their site', async () => {
+    const [aggregator] = await t.db.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO.aggregator.email));
+    await t.db.db
+      .update(users)
+      .set({ companyId: null })
+      .where(eq(users.id, aggregator?.id ?? 0));
+    try {
+      const token = await signIn(t.app, DEMO.aggregator);
+      expect((await impersonate(token, id(DEMO.basic.email))).statusCode).toBe(404);
+      expect((await impersonate(token, id('no-company@demo.energy'))).statusCode).toBe(404);
+    } finally {
+      await t.db.db
+        .update(users)
+        .set({ companyId: aggregator?.companyId ?? null })
+        .where(eq(users.id, aggregator?.id ?? 0));
+    }
   });
 
   it('404 for an unknown user', async () => {
