@@ -96,8 +96,9 @@ describe('integrated devices query', () => {
 });
 
 describe('path ids', () => {
-  const params = locationRoutes.get.params;
   it('parses digits to a number and rejects anything else', () => {
+    const { params } = locationRoutes.get;
+    if (!params) throw new Error('GET /locations/:id declares its params');
     expect(params.parse({ id: '42' })).toEqual({ id: 42 });
     for (const id of ['0', '-1', '1e3', ' 1', 'abc', '99999999999']) {
       expect(params.safeParse({ id }).success).toBe(false);

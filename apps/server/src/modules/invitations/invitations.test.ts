@@ -57,13 +57,9 @@ const inviteError = (code: string) => ({ error: { code, message: 'location_invit
 describe('POST /api/security/validate-confirmation', () => {
   it('accepts the seeded invitation 1 of the basic user, names its location and grants view', async () => {
     const [seeded] = await t.db.db.select().from(invitations).where(eq(invitations.id, 1));
+    const seededLocation = must(seeded).locationId ?? 0;
     const location = must(
-      (
-        await t.db.db
-          .select()
-          .from(locations)
-          .where(eq(locations.id, must(must(seeded).locationId)))
-      )[0],
+      (await t.db.db.select().from(locations).where(eq(locations.id, seededLocation)))[0],
     );
     const token = await signIn(t.app, DEMO.basic);
     const res = await validate(token, { id: 1, action: 'LOCATION_INVITE' });

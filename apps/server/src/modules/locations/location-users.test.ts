@@ -64,7 +64,7 @@ type ErrorBody = { error: { code: string; message: string; fields?: Record<strin
 
 const invite = (user: FixtureUser, email: string, locationId = f.locations.home) =>
   call(t, f.tokens[user], 'POST', `/api/locations/${locationId}/invitations`, { email });
-const invitationOf = (res: { body: string }) =>
+const invitationOf = (res: Parameters<typeof json>[0]) =>
   json<{ data: { invitation: Invitation } }>(res).data.invitation;
 const row = async (id: number) =>
   must((await t.db.db.select().from(invitations).where(eq(invitations.id, id)))[0]);
