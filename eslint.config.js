@@ -29,6 +29,7 @@ const featureNames = [
   'map',
   'menu',
   'locations',
+  'global-settings',
 ];
 
 /**

@@ -276,6 +276,11 @@ const adminSearchPage = lazyComponent(
   (m) => m.AdminSearchRoute,
 );
 
+// global-settings helper: every page of /settings/global comes from one module.
+const globalSettingsPage = (
+  pick: (m: typeof import('./routes/global-settings-routes.tsx')) => ComponentType,
+) => lazyComponent(() => import('./routes/global-settings-routes.tsx'), pick);
+
 /** A leaf page whose title is also its breadcrumb; `lazy` defaults to the frame (frame-route.tsx). */
 function page(path: string, titleKey: string, lazy = framePage, extra: Partial<RouteObject> = {}) {
   return {
@@ -446,37 +451,78 @@ function organisationRoutes(): RouteObject[] {
       page('p1-wifi', 'route_titles.setup_p1_wifi'),
       page('pricing', 'route_titles.setup_pricing'),
     ]),
-    // global-settings helper: everything below (its company list goes into the sidebar through SidebarPanel).
-    section('settings/global', 'nav.global_settings', [
-      indexPage('nav.global_settings'),
-      {
-        path: 'companies/:companyId',
-        handle: handle({ breadcrumb: entityCrumb('company', 'companyId', 'route_titles.company') }),
-        children: [
-          {
-            index: true,
-            loader: ({ params }) =>
-              redirect(`/settings/global/companies/${params.companyId ?? ''}/overview`),
-          },
-          page('overview', 'route_titles.company_overview'),
-          section('location-groups', 'route_titles.locations_and_groups', [
-            indexPage('route_titles.locations_and_groups'),
+    // global-settings helper: the company list goes into the sidebar through SidebarPanel (layout module).
+    {
+      ...section('settings/global', 'nav.global_settings', [
+        indexPage(
+          'nav.global_settings',
+          globalSettingsPage((m) => m.GlobalSettingsIndexRoute),
+        ),
+        {
+          path: 'companies/:companyId',
+          handle: handle({
+            breadcrumb: entityCrumb('company', 'companyId', 'route_titles.company'),
+          }),
+          children: [
             {
-              path: ':locationGroupId/locations/:locationId',
-              handle: handle({
-                breadcrumb: entityCrumb('location', 'locationId', 'route_titles.location'),
-              }),
-              children: [
-                indexPage('route_titles.location'),
-                page('users', 'route_titles.manage_users'),
-              ],
+              index: true,
+              loader: ({ params }) =>
+                redirect(`/settings/global/companies/${params.companyId ?? ''}/overview`),
             },
-          ]),
-          page('locations', 'route_titles.locations'),
-          page('oem-devices/:oemDeviceId', 'route_titles.oem_device'),
-          page('users', 'route_titles.users'),
-        ],
-      },
-    ]),
+            page(
+              'overview',
+              'route_titles.company_overview',
+              globalSettingsPage((m) => m.CompanyOverviewRoute),
+            ),
+            section('location-groups', 'route_titles.locations_and_groups', [
+              indexPage(
+                'route_titles.locations_and_groups',
+                globalSettingsPage((m) => m.LocationGroupsRoute),
+              ),
+              {
+                path: ':locationGroupId/locations/:locationId',
+                handle: handle({
+                  breadcrumb: entityCrumb('location', 'locationId', 'route_titles.location'),
+                }),
+                children: [
+                  indexPage(
+                    'route_titles.location',
+                    globalSettingsPage((m) => m.GlobalLocationRoute),
+                  ),
+                  page(
+                    'users',
+                    'route_titles.manage_users',
+                    globalSettingsPage((m) => m.GlobalLocationUsersRoute),
+                  ),
+                ],
+              },
+            ]),
+            page(
+              'locations',
+              'route_titles.locations',
+              globalSettingsPage((m) => m.CompanyLocationsRoute),
+            ),
+            // The sidebar's "Devices": the company's controllers, each opening oem-devices/:oemDeviceId.
+            section('oem-devices', 'global_settings.devices', [
+              indexPage(
+                'global_settings.devices',
+                globalSettingsPage((m) => m.CompanyControllersRoute),
+              ),
+              page(
+                ':oemDeviceId',
+                'route_titles.oem_device',
+                globalSettingsPage((m) => m.GlobalControllerRoute),
+              ),
+            ]),
+            page(
+              'users',
+              'route_titles.users',
+              globalSettingsPage((m) => m.CompanyUsersRoute),
+            ),
+          ],
+        },
+      ]),
+      lazy: globalSettingsPage((m) => m.GlobalSettingsLayout),
+    },
   ];
 }

@@ -1,0 +1,151 @@
+import { Anchor, Badge, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ControllerSearchItem } from '@ec/contract';
+import {
+  companyControllersQueryOptions,
+  companyQueryOptions,
+  PAGE_SIZE,
+} from '../api/global-settings-api.ts';
+import { controllerPath } from '../paths.ts';
+import { Pager } from './pager.tsx';
+import { EmptyState, ErrorState, LoadingState, NotFoundState } from './states.tsx';
+import { useListFilter } from './use-list-filter.ts';
+import classes from './global-settings.module.css';
+
+/** Connected or not, as a badge. */
+export function ConnectionBadge({ connected }: { connected: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={connected ? 'green' : 'gray'}>
+      {t(
+        connected
+          ? 'global_settings.controllers.connected'
+          : 'global_settings.controllers.disconnected',
+      )}
+    </Badge>
+  );
+}
+
+function ControllerRow({
+  controller,
+  companyId,
+}: {
+  controller: ControllerSearchItem;
+  companyId: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className={classes.row}>
+      <div className={classes.rowMain}>
+        <Group gap="xs" wrap="wrap">
+          <Anchor
+            component={Link}
+            to={controllerPath(companyId, controller.id)}
+            fw={600}
+            className={classes.text}
+          >
+            {controller.alias ?? controller.serial}
+          </Anchor>
+          <Badge variant="outline" color="gray">
+            {t(`global_settings.controllers.setup_types.${controller.setupType}`)}
+          </Badge>
+          <ConnectionBadge connected={controller.connected} />
+        </Group>
+        <Text size="sm" c="dimmed" className={classes.mono}>
+          {controller.serial}
+        </Text>
+        <Text size="sm" c="dimmed" className={classes.text}>
+          {[
+            controller.location?.name ?? t('global_settings.controllers.no_location'),
+            controller.owner
+              ? t('global_settings.controllers.owned_by', {
+                  name: controller.owner.fullName || controller.owner.email,
+                })
+              : t('global_settings.no_owner'),
+          ].join(' · ')}
+        </Text>
+      </div>
+      <Badge variant="light" color="gray">
+        {t('global_settings.devices_count', { count: controller.devicesCount })}
+      </Badge>
+    </li>
+  );
+}
+
+/**
+ * A company's controllers ("oem devices", the Devices link of the global-settings sidebar): setup type
+ * (controller, P1 WiFi, gateway; spec 001 §9), connection, location and owner; searchable and paged.
+ */
+export function CompanyControllers({ companyId }: { companyId: number | null }) {
+  const { t } = useTranslation();
+  const { text, setText, q, page, setPage } = useListFilter();
+  const enabled = companyId !== null;
+  const company = useQuery({ ...companyQueryOptions(companyId ?? 0), enabled });
+  const list = useQuery({
+    ...companyControllersQueryOptions(companyId ?? 0, { q, page }),
+    enabled,
+  });
+  if (companyId === null) return <NotFoundState />;
+  if (company.isError)
+    return <ErrorState error={company.error} onRetry={() => void company.refetch()} />;
+
+  let body;
+  if (list.isPending) body = <LoadingState />;
+  else if (list.isError) {
+    body = (
+      <ErrorState
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        errorKey="global_settings.controllers.load_error"
+      />
+    );
+  } else if (list.data.items.length === 0) {
+    body = (
+      <EmptyState
+        title={t(q ? 'global_settings.controllers.no_match' : 'global_settings.controllers.empty')}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ul
+          className={classes.list}
+          aria-label={t('global_settings.devices')}
+          aria-busy={list.isPlaceholderData}
+        >
+          {list.data.items.map((controller) => (
+            <ControllerRow key={controller.id} controller={controller} companyId={companyId} />
+          ))}
+        </ul>
+        <Pager
+          page={list.data.page}
+          pageSize={PAGE_SIZE}
+          total={list.data.total}
+          onPage={setPage}
+        />
+      </>
+    );
+  }
+  return (
+    <Stack className={classes.page}>
+      <div>
+        <Text size="sm" c="dimmed">
+          {company.data?.name ?? '…'}
+        </Text>
+        <Title order={1} className={classes.title}>
+          {t('global_settings.devices')}
+        </Title>
+      </div>
+      <TextInput
+        type="search"
+        label={t('global_settings.controllers.search')}
+        placeholder={t('global_settings.controllers.search_placeholder')}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      {body}
+    </Stack>
+  );
+}

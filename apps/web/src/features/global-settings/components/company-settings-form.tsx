@@ -1,0 +1,253 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CompanyDetail, UpdateCompanyForm } from '@ec/contract';
+import { ApiError } from '../../../shared/api/errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import {
+  fieldErrorsFromApi,
+  validateForm,
+  withoutError,
+  type FieldErrors,
+} from '../../../shared/forms/form-errors.ts';
+import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { showToast } from '../../../shared/ui/toast.ts';
+import { CountrySelect } from '../../reference/index.ts';
+import { locationGroupsQueryOptions, updateCompany } from '../api/global-settings-api.ts';
+import { orderTree } from '../group-tree.ts';
+import classes from './global-settings.module.css';
+
+/** The company's own fields. */
+const COMPANY_FIELDS = ['name', 'countryId', 'contactEmail', 'contactPhone'] as const;
+/** The settings fields of spec 001 §3 (text ones; the default group is a select). */
+const SETTINGS_TEXT_FIELDS = [
+  'productName',
+  'platformName',
+  'slogan',
+  'domain',
+  'supportEmail',
+  'privacyPolicyUrl',
+  'termsUrl',
+  'registrationUrl',
+] as const;
+
+type TextField = (typeof SETTINGS_TEXT_FIELDS)[number] | 'name' | 'contactEmail' | 'contactPhone';
+/** Every field of the form. */
+export type CompanyField = TextField | 'countryId' | 'defaultLocationGroupId';
+
+/** The form's values as typed. */
+export type CompanyFormValues = Record<TextField, string> & {
+  countryId: string | null;
+  defaultLocationGroupId: string | null;
+};
+
+/** The form's values for a company. */
+export function formValuesOf(company: CompanyDetail): CompanyFormValues {
+  const s = company.settings;
+  return {
+    name: company.name,
+    countryId: String(company.countryId),
+    contactEmail: company.contactEmail ?? '',
+    contactPhone: company.contactPhone ?? '',
+    productName: s.productName ?? '',
+    platformName: s.platformName ?? '',
+    slogan: s.slogan ?? '',
+    domain: s.domain ?? '',
+    supportEmail: s.supportEmail ?? '',
+    privacyPolicyUrl: s.privacyPolicyUrl ?? '',
+    termsUrl: s.termsUrl ?? '',
+    registrationUrl: s.registrationUrl ?? '',
+    defaultLocationGroupId:
+      s.defaultLocationGroupId === null ? null : String(s.defaultLocationGroupId),
+  };
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** PUT /companies/:id body: the company's fields and every setting (an empty text clears it). */
+export function companyPayload(values: CompanyFormValues): UpdateCompanyForm {
+  const settings = Object.fromEntries(
+    SETTINGS_TEXT_FIELDS.map((field) => [field, orNull(values[field])]),
+  ) as Record<(typeof SETTINGS_TEXT_FIELDS)[number], string | null>;
+  return {
+    name: values.name.trim(),
+    ...(values.countryId === null ? {} : { countryId: Number(values.countryId) }),
+    contactEmail: orNull(values.contactEmail),
+    contactPhone: orNull(values.contactPhone),
+    settings: {
+      ...settings,
+      defaultLocationGroupId:
+        values.defaultLocationGroupId === null ? null : Number(values.defaultLocationGroupId),
+    },
+  };
+}
+
+/** Checks the values with the contract's schemas (loaded on demand); messages are catalog keys. */
+async function checkValues(values: CompanyFormValues): Promise<FieldErrors<CompanyField>> {
+  const payload = companyPayload(values);
+  const { settings, ...own } = payload;
+  const [company, more] = await Promise.all([
+    validateForm<unknown, CompanyField>(
+      async () => (await import('@ec/contract')).updateCompanyFormSchema,
+      { ...own, name: values.name.trim() } as Record<CompanyField, unknown>,
+    ),
+    validateForm<unknown, CompanyField>(
+      async () => (await import('@ec/contract')).companySettingsFormSchema,
+      (settings ?? {}) as Record<CompanyField, unknown>,
+    ),
+  ]);
+  const errors: FieldErrors<CompanyField> = {
+    ...(company.ok ? {} : company.errors),
+    ...(more.ok ? {} : more.errors),
+  };
+  if (values.countryId === null) errors.countryId = { key: 'validation.required' };
+  return errors;
+}
+
+/**
+ * The company settings (spec 001 §3 Company labels): name, country and contact data, then product name, platform
+ * name, slogan, domain, support e-mail, privacy-policy and terms URLs, default location group and registration
+ * URL. Saved with PUT /api/companies/:id; field errors from the server land on their fields.
+ */
+export function CompanySettingsForm({ company }: { company: CompanyDetail }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorId = useId();
+  const [values, setValues] = useState(() => formValuesOf(company));
+  const [errors, setErrors] = useState<FieldErrors<CompanyField>>({});
+  const groups = useQuery(locationGroupsQueryOptions(company.id));
+  const groupOptions = useMemo(
+    () =>
+      orderTree(groups.data ?? [], i18n.language).map((g) => ({
+        value: String(g.group.id),
+        label: g.path.join(' › '),
+      })),
+    [groups.data, i18n.language],
+  );
+
+  const save = useMutation({
+    mutationFn: (payload: UpdateCompanyForm) => updateCompany(queryClient, company.id, payload),
+    onSuccess: (saved) => {
+      setValues(formValuesOf(saved));
+      showToast({ color: 'green', message: t('global_settings.settings.saved') });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        setErrors(
+          fieldErrorsFromApi(error.fields, [
+            ...COMPANY_FIELDS,
+            ...SETTINGS_TEXT_FIELDS,
+            'defaultLocationGroupId',
+          ]),
+        );
+      }
+      showToast({
+        color: 'red',
+        message: submitErrorText(error, t, 'global_settings.settings.save_error'),
+      });
+    },
+  });
+
+  const label = (field: CompanyField) => t(`global_settings.settings.${snake(field)}`);
+  const message = (field: CompanyField) => {
+    const error = errors[field];
+    return error ? t(error.key, { field: label(field), ...error.values }) : undefined;
+  };
+  const set = (field: CompanyField, value: string | null) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+  const text = (field: TextField, extra: { type?: string; description?: string } = {}) => (
+    <TextInput
+      name={field}
+      label={label(field)}
+      required={field === 'name'}
+      type={extra.type ?? 'text'}
+      description={extra.description}
+      value={values[field]}
+      onChange={(event) => set(field, event.currentTarget.value)}
+      error={message(field)}
+    />
+  );
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = await checkValues(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(companyPayload(values));
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="company-settings">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-describedby={save.isError ? errorId : undefined}
+      >
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h4" id="company-settings">
+              {t('global_settings.settings.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('global_settings.settings.text')}
+            </Text>
+          </div>
+          {save.isError && (
+            <FormAlert kind="error" id={errorId}>
+              {submitErrorText(save.error, t, 'global_settings.settings.save_error')}
+            </FormAlert>
+          )}
+          <div className={classes.formGrid}>
+            {text('name')}
+            <CountrySelect
+              valueKind="id"
+              name="countryId"
+              label={label('countryId')}
+              required
+              value={values.countryId}
+              onChange={(value) => set('countryId', value)}
+              error={message('countryId')}
+            />
+            {text('contactEmail', { type: 'email' })}
+            {text('contactPhone', { type: 'tel' })}
+            {text('productName')}
+            {text('platformName')}
+            {text('slogan')}
+            {text('domain', { description: t('global_settings.settings.domain_hint') })}
+            {text('supportEmail', { type: 'email' })}
+            {text('registrationUrl', { type: 'url' })}
+            {text('privacyPolicyUrl', { type: 'url' })}
+            {text('termsUrl', { type: 'url' })}
+            <Select
+              name="defaultLocationGroupId"
+              label={label('defaultLocationGroupId')}
+              description={t('global_settings.settings.default_location_group_hint')}
+              data={groupOptions}
+              value={values.defaultLocationGroupId}
+              onChange={(value) => set('defaultLocationGroupId', value)}
+              clearable
+              searchable
+              disabled={groups.isPending}
+              placeholder={groups.isError ? t('global_settings.groups.load_error') : undefined}
+              error={message('defaultLocationGroupId')}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </div>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** `privacyPolicyUrl` → `privacy_policy_url` (catalog keys are snake case). */
+function snake(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

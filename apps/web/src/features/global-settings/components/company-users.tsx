@@ -1,0 +1,695 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AdminUser, CreateUserForm } from '@ec/contract';
+import {
+  adminRoleLabel,
+  assignableRolesFor,
+  canChangeRole,
+  LOCALES,
+  type Locale,
+  type Role,
+} from '@ec/domain';
+import { ApiError } from '../../../shared/api/errors.ts';
+import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import {
+  fieldErrorsFromApi,
+  validateForm,
+  withoutError,
+  type FieldErrors,
+} from '../../../shared/forms/form-errors.ts';
+import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { IconChevronDown, IconTrash } from '../../../shared/ui/icons.ts';
+import { showToast } from '../../../shared/ui/toast.ts';
+import { CompanySelect } from '../../companies/index.ts';
+import {
+  changeUserCompany,
+  companyQueryOptions,
+  companyUsersQueryOptions,
+  createUser,
+  deleteUser,
+  PAGE_SIZE,
+  updateUser,
+  verifyUser,
+} from '../api/global-settings-api.ts';
+import { IconBuilding, IconPencil, IconUserCheck, IconUserPlus } from '../icons.ts';
+import { ConfirmModal } from './confirm-modal.tsx';
+import { Pager } from './pager.tsx';
+import { useListFilter } from './use-list-filter.ts';
+import { EmptyState, ErrorState, LoadingState, NotFoundState } from './states.tsx';
+import classes from './global-settings.module.css';
+
+/** The signed-in admin, as far as user management needs them. */
+export interface UsersActor {
+  id: number;
+  role: Role;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** How a role reads on this site ("<product> OEM" for the super admin). */
+function roleText(role: Role, productName: string, t: Translate): string {
+  const label = adminRoleLabel(role, productName);
+  return label.kind === 'text' ? label.text : t(label.key, { productName });
+}
+
+/**
+ * The roles the edit form offers: the target's current role, then every role the actor may give this user
+ * (domain canChangeRole: never oneself, only assignable roles, only for users whose role the actor manages).
+ */
+export function roleChoices(actor: UsersActor, target: Pick<AdminUser, 'id' | 'role'>): Role[] {
+  const allowed = assignableRolesFor(actor.role).filter((role) =>
+    canChangeRole(actor, target, role),
+  );
+  return allowed.includes(target.role as never) ? allowed : [target.role, ...allowed];
+}
+
+type NameField = 'firstName' | 'lastName';
+type CreateField = NameField | 'email' | 'role' | 'locale';
+
+function NameInputs({
+  values,
+  errors,
+  onChange,
+}: {
+  values: Record<NameField, string>;
+  errors: FieldErrors<CreateField>;
+  onChange: (field: NameField, value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const input = (field: NameField) => {
+    const label = t(`global_settings.users.${field === 'firstName' ? 'first_name' : 'last_name'}`);
+    const error = errors[field];
+    return (
+      <TextInput
+        name={field}
+        label={label}
+        required
+        value={values[field]}
+        onChange={(event) => onChange(field, event.currentTarget.value)}
+        error={error ? t(error.key, { field: label, ...error.values }) : undefined}
+      />
+    );
+  };
+  return (
+    <>
+      {input('firstName')}
+      {input('lastName')}
+    </>
+  );
+}
+
+/** New user in the company: the user gets a mail to choose a password (POST /api/users). */
+function CreateUserModal({
+  companyId,
+  companyName,
+  actor,
+  productName,
+  onClose,
+}: {
+  companyId: number;
+  companyName: string;
+  actor: UsersActor;
+  productName: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorId = useId();
+  const roles = assignableRolesFor(actor.role);
+  const [values, setValues] = useState({
+    email: '',
+    firstName: '',
+    lastName: '',
+    role: (roles.includes('ROLE_USER_BASIC')
+      ? 'ROLE_USER_BASIC'
+      : (roles[0] ?? 'ROLE_USER')) as Role,
+    locale: ((LOCALES as readonly string[]).includes(i18n.language)
+      ? i18n.language
+      : 'en') as Locale,
+  });
+  const [errors, setErrors] = useState<FieldErrors<CreateField>>({});
+  const save = useMutation({
+    mutationFn: (data: CreateUserForm) => createUser(queryClient, data),
+    onSuccess: (user) => {
+      showToast({
+        color: 'green',
+        message: t('global_settings.users.created', { email: user.email }),
+      });
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        setErrors(
+          fieldErrorsFromApi(error.fields, ['email', 'firstName', 'lastName', 'role', 'locale']),
+        );
+      }
+      showToast({
+        color: 'red',
+        message: submitErrorText(error, t, 'global_settings.users.create_error'),
+      });
+    },
+  });
+  const set = (field: CreateField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+  const languageNames = useMemo(
+    () => new Intl.DisplayNames([i18n.language], { type: 'language' }),
+    [i18n.language],
+  );
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = {
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      role: values.role,
+      locale: values.locale,
+      companyId,
+    };
+    const checked = await validateForm<CreateUserForm, CreateField>(
+      async () => (await import('@ec/contract')).createUserFormSchema,
+      data,
+    );
+    if (!checked.ok) setErrors(checked.errors);
+    else save.mutate(checked.data);
+  };
+  const emailError = errors.email;
+  const emailLabel = t('global_settings.users.email');
+  return (
+    <Modal
+      opened
+      onClose={() => !save.isPending && onClose()}
+      title={t('global_settings.users.create_title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-describedby={save.isError ? errorId : undefined}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('global_settings.users.create_text', { company: companyName })}</Text>
+          {save.isError && (
+            <FormAlert kind="error" id={errorId}>
+              {submitErrorText(save.error, t, 'global_settings.users.create_error')}
+            </FormAlert>
+          )}
+          <TextInput
+            name="email"
+            type="email"
+            label={emailLabel}
+            required
+            data-autofocus
+            value={values.email}
+            onChange={(event) => set('email', event.currentTarget.value)}
+            error={
+              emailError
+                ? t(emailError.key, { field: emailLabel, ...emailError.values })
+                : undefined
+            }
+          />
+          <NameInputs values={values} errors={errors} onChange={set} />
+          <Select
+            name="role"
+            label={t('global_settings.users.role')}
+            required
+            data={roles.map((role) => ({ value: role, label: roleText(role, productName, t) }))}
+            value={values.role}
+            onChange={(value) => value && set('role', value)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            name="locale"
+            label={t('common.language')}
+            required
+            data={LOCALES.map((locale) => ({
+              value: locale,
+              label: languageNames.of(locale) ?? locale,
+            }))}
+            value={values.locale}
+            onChange={(value) => value && set('locale', value)}
+            allowDeselect={false}
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('global_settings.users.create_submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Names and role of a user (PUT /api/users/:id); the role only within what the actor may manage. */
+function EditUserModal({
+  user,
+  actor,
+  productName,
+  onClose,
+}: {
+  user: AdminUser;
+  actor: UsersActor;
+  productName: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorId = useId();
+  const [values, setValues] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role as Role,
+  });
+  const [errors, setErrors] = useState<FieldErrors<CreateField>>({});
+  const choices = roleChoices(actor, user);
+  const mayChangeRole = user.actions.changeRole && choices.length > 1;
+  const save = useMutation({
+    mutationFn: () =>
+      updateUser(queryClient, user.id, {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        role: values.role,
+      }),
+    onSuccess: (saved) => {
+      showToast({
+        color: 'green',
+        message: t('global_settings.users.saved', { name: saved.fullName }),
+      });
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError)
+        setErrors(fieldErrorsFromApi(error.fields, ['firstName', 'lastName', 'role']));
+      showToast({
+        color: 'red',
+        message: submitErrorText(error, t, 'global_settings.users.save_error'),
+      });
+    },
+  });
+  const set = (field: CreateField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = await validateForm<unknown, NameField | 'role'>(
+      async () => (await import('@ec/contract')).updateAdminUserFormSchema,
+      { firstName: values.firstName.trim(), lastName: values.lastName.trim(), role: values.role },
+    );
+    if (!checked.ok) setErrors(checked.errors);
+    else save.mutate();
+  };
+  return (
+    <Modal
+      opened
+      onClose={() => !save.isPending && onClose()}
+      title={t('global_settings.users.edit_title', { name: user.fullName || user.email })}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-describedby={save.isError ? errorId : undefined}
+      >
+        <Stack gap="md">
+          {save.isError && (
+            <FormAlert kind="error" id={errorId}>
+              {submitErrorText(save.error, t, 'global_settings.users.save_error')}
+            </FormAlert>
+          )}
+          <NameInputs values={values} errors={errors} onChange={set} />
+          <Select
+            name="role"
+            label={t('global_settings.users.role')}
+            description={mayChangeRole ? undefined : t('global_settings.users.role_locked')}
+            data={choices.map((role) => ({ value: role, label: roleText(role, productName, t) }))}
+            value={values.role}
+            onChange={(value) => value && set('role', value)}
+            allowDeselect={false}
+            disabled={!mayChangeRole}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Move a user to another company (super admins; POST /api/users/:id/company). */
+function ChangeCompanyModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [missing, setMissing] = useState(false);
+  const label = t('global_settings.users.new_company');
+  const save = useMutation({
+    mutationFn: (id: number) => changeUserCompany(queryClient, user.id, id),
+    onSuccess: (saved) => {
+      showToast({
+        color: 'green',
+        message: t('global_settings.users.company_changed', {
+          name: saved.fullName,
+          company: saved.company?.name ?? '',
+        }),
+      });
+      onClose();
+    },
+    onError: (error) =>
+      showToast({
+        color: 'red',
+        message: submitErrorText(error, t, 'global_settings.users.action_error'),
+      }),
+  });
+  return (
+    <Modal
+      opened
+      onClose={() => !save.isPending && onClose()}
+      title={t('global_settings.users.change_company_title', { name: user.fullName || user.email })}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (companyId === null) setMissing(true);
+          else save.mutate(companyId);
+        }}
+      >
+        <Stack gap="md">
+          {save.isError && (
+            <FormAlert kind="error">
+              {submitErrorText(save.error, t, 'global_settings.users.action_error')}
+            </FormAlert>
+          )}
+          <CompanySelect
+            label={label}
+            required
+            value={companyId}
+            exclude={user.company ? [user.company.id] : []}
+            onChange={(id) => {
+              setCompanyId(id);
+              setMissing(false);
+            }}
+            error={missing ? t('validation.required', { field: label }) : undefined}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type Dialog = { kind: 'edit' | 'company' | 'delete'; user: AdminUser } | { kind: 'create' } | null;
+
+function UserRow({
+  user,
+  productName,
+  onAction,
+}: {
+  user: AdminUser;
+  productName: string;
+  onAction: (dialog: Dialog) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const name = user.fullName || user.email;
+  const verify = useMutation({
+    mutationFn: () => verifyUser(queryClient, user.id),
+    onSuccess: () =>
+      showToast({ color: 'green', message: t('global_settings.users.verified', { name }) }),
+    onError: (error) =>
+      showToast({
+        color: 'red',
+        message: submitErrorText(error, t, 'global_settings.users.action_error'),
+      }),
+  });
+  const { actions } = user;
+  const any =
+    actions.edit || actions.changeRole || actions.verify || actions.changeCompany || actions.delete;
+  return (
+    <li className={classes.row} aria-label={name}>
+      <div className={classes.rowMain}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} className={classes.text}>
+            {name}
+          </Text>
+          <Badge variant="light" color="blue">
+            {roleText(user.role, productName, t)}
+          </Badge>
+          <Badge variant="light" color={user.verified ? 'green' : 'yellow'}>
+            {t(
+              user.verified
+                ? 'global_settings.users.verified_badge'
+                : 'global_settings.users.unverified_badge',
+            )}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed" className={classes.text}>
+          {user.email}
+        </Text>
+      </div>
+      {any && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size="xs"
+              variant="light"
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              loading={verify.isPending}
+              aria-label={t('global_settings.users.actions_for', { name })}
+            >
+              {t('global_settings.users.actions')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(actions.edit || actions.changeRole) && (
+              <Menu.Item
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => onAction({ kind: 'edit', user })}
+              >
+                {t('global_settings.users.edit')}
+              </Menu.Item>
+            )}
+            {actions.verify && (
+              <Menu.Item
+                leftSection={<IconUserCheck size={16} aria-hidden />}
+                onClick={() => verify.mutate()}
+              >
+                {t('global_settings.users.verify')}
+              </Menu.Item>
+            )}
+            {actions.changeCompany && (
+              <Menu.Item
+                leftSection={<IconBuilding size={16} aria-hidden />}
+                onClick={() => onAction({ kind: 'company', user })}
+              >
+                {t('global_settings.users.change_company')}
+              </Menu.Item>
+            )}
+            {actions.delete && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => onAction({ kind: 'delete', user })}
+              >
+                {t('global_settings.users.delete')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </li>
+  );
+}
+
+function DeleteUserModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const name = user.fullName || user.email;
+  const remove = useMutation({
+    mutationFn: () => deleteUser(queryClient, user.id),
+    onSuccess: () => {
+      showToast({ color: 'green', message: t('global_settings.users.deleted', { name }) });
+      onClose();
+    },
+    onError: (error) =>
+      showToast({
+        color: 'red',
+        message: submitErrorText(error, t, 'global_settings.users.delete_error'),
+      }),
+  });
+  return (
+    <ConfirmModal
+      opened
+      title={t('global_settings.users.delete_title')}
+      confirmLabel={t('global_settings.users.delete_submit')}
+      onConfirm={() => remove.mutate()}
+      onCancel={onClose}
+      loading={remove.isPending}
+      error={
+        remove.isError
+          ? submitErrorText(remove.error, t, 'global_settings.users.delete_error')
+          : null
+      }
+    >
+      {t('global_settings.users.delete_text', { name, email: user.email })}
+    </ConfirmModal>
+  );
+}
+
+/**
+ * A company's users (spec 000 §2 settings/global companies/:id/users, spec 001 §6): search by name or e-mail,
+ * create (a mail lets the user choose a password), edit names and role within what the actor may manage, verify,
+ * change company and delete after confirmation. The server's `actions` say what is allowed; it checks again.
+ */
+export function CompanyUsers({
+  companyId,
+  actor,
+  productName,
+}: {
+  companyId: number | null;
+  actor: UsersActor;
+  productName: string;
+}) {
+  const { t } = useTranslation();
+  const { text, setText, q, page, setPage } = useListFilter();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const enabled = companyId !== null;
+  const company = useQuery({ ...companyQueryOptions(companyId ?? 0), enabled });
+  const users = useQuery({ ...companyUsersQueryOptions(companyId ?? 0, { q, page }), enabled });
+
+  if (companyId === null) return <NotFoundState />;
+  if (company.isError)
+    return <ErrorState error={company.error} onRetry={() => void company.refetch()} />;
+  const mayCreate = assignableRolesFor(actor.role).length > 0;
+
+  let body;
+  if (users.isPending) body = <LoadingState />;
+  else if (users.isError) {
+    body = (
+      <ErrorState
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        errorKey="global_settings.users.load_error"
+      />
+    );
+  } else if (users.data.items.length === 0) {
+    body = (
+      <EmptyState title={t(q ? 'global_settings.users.no_match' : 'global_settings.users.empty')} />
+    );
+  } else {
+    body = (
+      <>
+        <ul
+          className={classes.list}
+          aria-label={t('route_titles.users')}
+          aria-busy={users.isPlaceholderData}
+        >
+          {users.data.items.map((user) => (
+            <UserRow key={user.id} user={user} productName={productName} onAction={setDialog} />
+          ))}
+        </ul>
+        <Pager
+          page={users.data.page}
+          pageSize={PAGE_SIZE}
+          total={users.data.total}
+          onPage={setPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Stack className={classes.page}>
+      <div className={classes.toolbar}>
+        <div>
+          <Text size="sm" c="dimmed">
+            {company.data?.name ?? '…'}
+          </Text>
+          <Title order={1} className={classes.title}>
+            {t('route_titles.users')}
+          </Title>
+        </div>
+        {mayCreate && (
+          <Button
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            onClick={() => setDialog({ kind: 'create' })}
+            disabled={!company.data}
+          >
+            {t('global_settings.users.create')}
+          </Button>
+        )}
+      </div>
+      <TextInput
+        type="search"
+        label={t('global_settings.users.search')}
+        placeholder={t('global_settings.users.search_placeholder')}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      {body}
+      {dialog?.kind === 'create' && company.data && (
+        <CreateUserModal
+          companyId={companyId}
+          companyName={company.data.name}
+          actor={actor}
+          productName={productName}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <EditUserModal
+          user={dialog.user}
+          actor={actor}
+          productName={productName}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'company' && (
+        <ChangeCompanyModal user={dialog.user} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteUserModal user={dialog.user} onClose={() => setDialog(null)} />
+      )}
+    </Stack>
+  );
+}
