@@ -5,8 +5,12 @@ import type { AuthUser } from '@ec/contract';
 import { authUser, json, siteInfo } from '../shared/test/fixtures.ts';
 import { fakeApi, renderApp, type Handler } from './testing/render-app.tsx';
 
+/** A basic user with a location: set up, so the guard does not send them to /setup. */
+const setUpUser = (overrides: Partial<AuthUser> = {}) =>
+  authUser({ locations: [{ id: 3, name: 'Garage' }], isSetUp: true, ...overrides });
+
 const signedIn =
-  (user: AuthUser = authUser()): Handler =>
+  (user: AuthUser = setUpUser()): Handler =>
   (url, init) =>
     url.pathname === '/api/auth/user' && (init?.method ?? 'GET') === 'GET'
       ? json(200, { data: { user } })
@@ -151,10 +155,11 @@ describe('banners in the signed-in frame', () => {
     expect(within(slot).getByRole('button', { name: 'Stop' })).toBeInTheDocument();
   });
 
-  it('tells a user who is not set up why there is nothing to see, not an aggregator', async () => {
+  it('sends a user who is not set up to /setup and says why there is nothing to see', async () => {
     fakeApi([signedIn(authUser({ role: 'ROLE_USER_BASIC' }))]);
-    renderApp('/');
+    const { router } = renderApp('/');
     expect(await screen.findByTestId('not-set-up-banner')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/setup');
   });
 
   it('asks for marketing consent on the default product only', async () => {
@@ -220,7 +225,7 @@ describe('confirmation flow', () => {
     const api = fakeApi([
       (url, init) => {
         if (url.pathname === '/api/auth/login') {
-          user = authUser();
+          user = setUpUser();
           return json(200, { data: { user } });
         }
         if (url.pathname === '/api/auth/user' && (init?.method ?? 'GET') === 'GET' && user) {

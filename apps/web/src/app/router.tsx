@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { MenuItem } from '@ec/contract';
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { currentUserQueryOptions } from '../features/auth/api/auth-api.ts';
 import { RouteErrorBoundary } from '../features/errors/components/route-error-boundary.tsx';
@@ -32,6 +33,7 @@ export function createRoutes(
 
   // The guard (with the domain's access rules) loads with the first signed-in page, not with /auth/login.
   const loadGuard = withChunkTimeout(() => import('../features/auth/guard.ts'));
+  const loadMenuApi = withChunkTimeout(() => import('../features/menu/api/menu-api.ts'));
 
   // Every signed-in page: the domain's guard (sign-in with the way back, role, set-up).
   const guarded = async ({ request }: LoaderFunctionArgs) => {
@@ -39,11 +41,27 @@ export function createRoutes(
     return guardRoute(queryClient, request, routeExists);
   };
 
-  // `/`: the role's landing page once it exists, else the home page.
+  // `/`: the role's landing page (spec 000 §4): super admins the company picker, others the first entry of their
+  // sidebar menu (users below aggregator: the first location), or /setup. A menu that fails to load keeps the
+  // user on the home page rather than sending them to /setup.
   const landing = async ({ request }: LoaderFunctionArgs) => {
-    const [{ landingRedirect }] = await Promise.all([loadGuard(), joinStart(request)]);
+    const [{ landingRedirect }, { menuQueryOptions }] = await Promise.all([
+      loadGuard(),
+      loadMenuApi(),
+      joinStart(request),
+    ]);
     const user = await queryClient.ensureQueryData(currentUserQueryOptions());
-    const to = user && landingRedirect(user, new URL(request.url).search, routeExists);
+    if (!user) return null;
+    let menu: MenuItem[] = [];
+    // Nothing implies super admin: the own role says it.
+    if (user.role !== 'ROLE_SUPER_ADMIN') {
+      try {
+        menu = (await queryClient.ensureQueryData(menuQueryOptions())).structure;
+      } catch {
+        return null;
+      }
+    }
+    const to = landingRedirect(user, new URL(request.url).search, routeExists, menu);
     return to ? redirect(to) : null;
   };
 

@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { authUser, json, siteInfo } from '../shared/test/fixtures.ts';
 import { fakeApi, renderApp, type Handler } from './testing/render-app.tsx';
 
+/** A basic user with a location: set up, so the guard does not send them to /setup. */
+const setUpUser = (overrides: Parameters<typeof authUser>[0] = {}) =>
+  authUser({ locations: [{ id: 3, name: 'Garage' }], isSetUp: true, ...overrides });
+
 const signedIn =
-  (user = authUser()): Handler =>
+  (user = setUpUser()): Handler =>
   (url) =>
     url.pathname === '/api/auth/user' ? json(200, { data: { user } }) : undefined;
 
@@ -36,7 +40,7 @@ describe('not-found page', () => {
 
 describe('sign-in and sign-out', () => {
   it('returns to the page the guard saved after signing in', async () => {
-    const user = authUser();
+    const user = setUpUser();
     const api = fakeApi([
       (url) => (url.pathname === '/api/auth/login' ? json(200, { data: { user } }) : undefined),
     ]);
@@ -72,10 +76,11 @@ describe('sign-in and sign-out', () => {
 
 describe('home', () => {
   it("welcomes the user by name with the role label and the site's name", async () => {
-    fakeApi([signedIn(authUser({ role: 'ROLE_SUPER_ADMIN', fullName: 'Boris Kos' }))]);
+    // An aggregator whose menu could not be loaded stays on the home page.
+    fakeApi([signedIn(authUser({ role: 'ROLE_AGGREGATOR', fullName: 'Boris Kos' }))]);
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Welcome, Boris Kos' })).toBeInTheDocument();
-    expect(screen.getByTestId('home-role')).toHaveTextContent('Energija OEM');
+    expect(screen.getByTestId('home-role')).toHaveTextContent('Aggregator');
     expect(screen.getByTestId('home-site')).toHaveTextContent('Energy Cloud');
   });
 });

@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import type { AuthUser, MenuItem } from '@ec/contract';
+import { canEditLocation, hasRole, roleMayOpen, routeAccessFor } from '@ec/domain';
 import {
   ImpersonationBanner,
   MarketingConsentBanner,
@@ -11,34 +14,188 @@ import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { useConsent } from '../../features/consent/consent-context.tsx';
 import { LanguageMenu } from '../../features/i18n/components/language-menu.tsx';
 import { LanguageSwitcher } from '../../features/i18n/components/language-switcher.tsx';
+import { currentLocationQueryOptions } from '../../features/menu/api/current-location.ts';
+import { SidebarMenu } from '../../features/menu/components/sidebar-menu.tsx';
+import {
+  MenuTreeProvider,
+  useMenuLookup,
+  type MenuLookup,
+} from '../../features/menu/menu-context.tsx';
+import { buildBreadcrumbs, type TrailEntity } from '../../features/shell/breadcrumb-trail.ts';
 import { EmptyMenu } from '../../features/shell/components/empty-menu.tsx';
+import { FloatingNav } from '../../features/shell/components/floating-nav.tsx';
 import { ImpersonationSlot } from '../../features/shell/components/impersonation-slot.tsx';
 import { ShellLayout } from '../../features/shell/components/shell-layout.tsx';
 import { SidebarButton } from '../../features/shell/components/sidebar-button.tsx';
 import { SidebarFooter } from '../../features/shell/components/sidebar-footer.tsx';
+import {
+  IconAdjustmentsBolt,
+  IconArrowLeft,
+  IconChartLine,
+  IconChess,
+  IconGauge,
+  IconPlugConnected,
+  IconWorldCog,
+} from '../../features/shell/shell-icons.ts';
+import { useNavigationContext } from '../../features/shell/use-navigation-context.ts';
 import { SiteLogo } from '../../features/site/components/site-logo.tsx';
 import { useSiteInfo } from '../../features/site/site-context.tsx';
+import type { Breadcrumb, EntityRef } from '../../shared/routing/route-handle.ts';
 import {
   IconCookie,
-  IconHome,
   IconLifebuoy,
   IconLogout,
   IconSettings,
   IconShieldLock,
+  IconTool,
 } from '../../shared/ui/icons.ts';
+import { openEntities, type OpenEntities } from './open-entities.ts';
+
+/** Global settings are for those who may open them (aggregators and super admins, spec 000 §6). */
+function mayOpen(user: AuthUser, path: string): boolean {
+  return roleMayOpen(user.role, routeAccessFor(path));
+}
+
+function trailOf(items: readonly MenuItem[]): TrailEntity[] {
+  return items.map((item) => ({
+    type: item.type,
+    id: item.data.entityId,
+    title: item.title,
+    href: item.href,
+  }));
+}
 
 /**
- * The signed-in frame (spec 000 §2 Layout). Above the header: the impersonation banner (with Stop), the notice
- * for users who are not set up, and the marketing-consent banner. The sidebar footer shows only entries whose
- * pages exist so far: Home, User settings, Privacy policy, Support, Cookie settings, the language switcher and
- * Sign out. The menu area shows its empty state until the organisation tree arrives (menu issue).
+ * The signed-in frame (spec 000 §2 Layout): the sidebar with the organisation tree (or a page's SidebarPanel),
+ * breadcrumbs from the path, the menu and the navigation context, the floating navigation of an open location
+ * or group, and the sidebar footer: Manage Location (when the user may edit the open location), Setup (users
+ * below aggregator), User settings, Global Settings (aggregators and super admins), Back, then privacy, support,
+ * cookies, language and sign out. Above the header: impersonation, not set up and marketing banners.
  */
 export function MainLayout({ children }: { children?: ReactNode }) {
+  const user = useCurrentUser();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const open = useMemo(() => openEntities(matches), [matches]);
+  const location = useQuery({
+    ...currentLocationQueryOptions(open.location?.id ?? 0),
+    enabled: open.location !== null,
+  });
+  // A super admin's tree shows companies only: open the one the page belongs to.
+  const openCompanyId =
+    open.companyId ?? (open.location ? (location.data?.companyId ?? null) : null);
+
+  return (
+    <MenuTreeProvider
+      pathname={pathname}
+      refetchOnNavigation={!hasRole(user, 'ROLE_AGGREGATOR')}
+      openCompanyId={openCompanyId}
+    >
+      <MainFrame user={user} open={open}>
+        {children ?? <Outlet />}
+      </MainFrame>
+    </MenuTreeProvider>
+  );
+}
+
+function lookupTrail(lookup: MenuLookup) {
+  return (entity: EntityRef) => {
+    const chain = lookup(entity.type, entity.id);
+    return chain ? trailOf(chain) : null;
+  };
+}
+
+function MainFrame({
+  user,
+  open,
+  children,
+}: {
+  user: AuthUser;
+  open: OpenEntities;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const site = useSiteInfo();
   const { openSettings } = useConsent();
   const { signOut, pending } = useSignOut();
-  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const routerLocation = useLocation();
+  const lookup = useMenuLookup();
+  const adminLinks = mayOpen(user, '/settings/global');
+
+  // The navigation context (spec 000 §4): a group or company page hands itself to the location it opens.
+  const sourceEntity =
+    open.navigation === 'source'
+      ? open.group
+        ? lookup('location-group', open.group.id)?.at(-1)
+        : open.companyId !== null
+          ? lookup('company', open.companyId)?.at(-1)
+          : undefined
+      : undefined;
+  const context = useNavigationContext(routerLocation.key, {
+    role: open.navigation,
+    context: sourceEntity
+      ? {
+          type: sourceEntity.type,
+          id: sourceEntity.data.entityId,
+          title: sourceEntity.title,
+          href: routerLocation.pathname,
+        }
+      : null,
+  });
+
+  const refineBreadcrumbs = useCallback(
+    (crumbs: Breadcrumb[]) =>
+      buildBreadcrumbs({
+        crumbs,
+        lookup: lookupTrail(lookup),
+        companyHref: (company) =>
+          adminLinks ? `/settings/global/companies/${company.id}` : company.href,
+        context,
+      }),
+    [lookup, adminLinks, context],
+  );
+
+  const floating = open.location ? (
+    <FloatingNav
+      label={t('floating_nav.location_label')}
+      links={[
+        {
+          label: t('route_titles.location_overview'),
+          to: open.location.base,
+          icon: IconGauge,
+          end: true,
+        },
+        {
+          label: t('route_titles.charts'),
+          to: `${open.location.base}/charts`,
+          icon: IconChartLine,
+        },
+        {
+          label: t('route_titles.strategies'),
+          to: `${open.location.base}/strategies`,
+          icon: IconChess,
+        },
+      ]}
+    />
+  ) : open.group ? (
+    <FloatingNav
+      label={t('floating_nav.group_label')}
+      links={[
+        {
+          label: t('route_titles.flexibility'),
+          to: `${open.group.base}/flexibility`,
+          icon: IconAdjustmentsBolt,
+        },
+      ]}
+    />
+  ) : null;
+
+  const back = () => {
+    // The first page of the visit has nothing to go back to: go home.
+    if (routerLocation.key === 'default') void navigate('/');
+    else void navigate(-1);
+  };
 
   return (
     <ShellLayout
@@ -47,7 +204,9 @@ export function MainLayout({ children }: { children?: ReactNode }) {
           <SiteLogo site={site} height={32} />
         </Link>
       }
-      menu={<EmptyMenu />}
+      menu={<SidebarMenu emptyState={<EmptyMenu />} />}
+      refineBreadcrumbs={refineBreadcrumbs}
+      floating={floating}
       banners={
         <>
           <ImpersonationSlot>
@@ -59,11 +218,40 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       }
       footer={({ collapsed }) => (
         <SidebarFooter>
-          <SidebarButton icon={IconHome} label={t('nav.home')} to="/" collapsed={collapsed} />
+          {open.location && canEditLocation(user, open.location.id) && (
+            <SidebarButton
+              icon={IconTool}
+              label={t('nav.manage_location')}
+              to={`${open.location.base}/manage`}
+              collapsed={collapsed}
+            />
+          )}
+          {mayOpen(user, '/setup') && (
+            <SidebarButton
+              icon={IconPlugConnected}
+              label={t('nav.setup')}
+              to="/setup"
+              collapsed={collapsed}
+            />
+          )}
           <SidebarButton
             icon={IconSettings}
             label={t('nav.user_settings')}
             to="/user/settings"
+            collapsed={collapsed}
+          />
+          {adminLinks && (
+            <SidebarButton
+              icon={IconWorldCog}
+              label={t('nav.global_settings')}
+              to="/settings/global"
+              collapsed={collapsed}
+            />
+          )}
+          <SidebarButton
+            icon={IconArrowLeft}
+            label={t('nav.back')}
+            onClick={back}
             collapsed={collapsed}
           />
           <SidebarButton
@@ -99,7 +287,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         </SidebarFooter>
       )}
     >
-      {children ?? <Outlet />}
+      {children}
     </ShellLayout>
   );
 }

@@ -1,15 +1,51 @@
+import { useMemo } from 'react';
+import { Alert, Skeleton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { routeTitleKey } from '../../shared/routing/route-handle.ts';
+import { currentLocationQueryOptions } from '../../features/menu/api/current-location.ts';
+import { useMenuLookup } from '../../features/menu/menu-context.tsx';
 import { PageFrame } from '../../features/shell/components/page-frame.tsx';
+import { isApiError } from '../../shared/api/errors.ts';
+import { routeTitleKey } from '../../shared/routing/route-handle.ts';
+import { openEntities } from '../layouts/open-entities.ts';
 
 /**
  * The frame of a screen whose content belongs to a later issue (or to another part of this one until it lands):
- * the route's title and a translated "no data yet" state — never a fake chart or list.
+ * the route's title, the location or group it is about (GET /api/locations/:id, or the menu for a group), and a
+ * translated "no data yet" state — never a fake chart or list. A location the user cannot see says so.
  */
 export function FrameRoute() {
   const { t } = useTranslation();
   const matches = useMatches();
+  const lookup = useMenuLookup();
   const titleKey = routeTitleKey(matches);
-  return <PageFrame title={titleKey ? t(titleKey) : ''} />;
+  const open = useMemo(() => openEntities(matches), [matches]);
+  const location = useQuery({
+    ...currentLocationQueryOptions(open.location?.id ?? 0),
+    enabled: open.location !== null,
+  });
+  const title = titleKey ? t(titleKey) : '';
+
+  if (open.location) {
+    if (location.isPending) {
+      return <PageFrame title={title} subject={<Skeleton height={16} width={180} mt={6} />} />;
+    }
+    if (location.isError) {
+      const missing = isApiError(location.error, 404) || isApiError(location.error, 403);
+      return (
+        <PageFrame title={title}>
+          <Alert color={missing ? 'yellow' : 'red'} role="alert">
+            {missing ? t('frame.location_missing') : t('frame.location_failed')}
+          </Alert>
+        </PageFrame>
+      );
+    }
+    return <PageFrame title={title} subject={location.data.name} />;
+  }
+  if (open.group) {
+    const group = lookup('location-group', open.group.id)?.at(-1);
+    return <PageFrame title={title} subject={group?.title} />;
+  }
+  return <PageFrame title={title} />;
 }

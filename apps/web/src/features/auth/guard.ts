@@ -7,6 +7,7 @@ import {
   SETUP_PATH,
   SIGN_IN_PATH,
   type GuardDecision,
+  type LandingMenuItem,
 } from '@ec/domain';
 import { currentUserQueryOptions } from './api/auth-api.ts';
 import { loginUrlFor } from './redirect-target.ts';
@@ -52,16 +53,17 @@ export async function guardRoute(
 }
 
 /**
- * Where `/` sends the signed-in user (spec 000 §4, `landingTarget` from @ec/domain), or null to show the home
- * page. The sidebar menu arrives with the organisation issue, so the menu is empty for now; a target the app has
- * no page for yet (/overview, /setup) keeps the user on the home page. The query is kept (confirmation links).
+ * Where `/` sends the signed-in user (spec 000 §4, `landingTarget` from @ec/domain with the sidebar menu), or null
+ * to show the home page. A target the app has no page for is not followed. The query is kept (confirmation
+ * links).
  */
 export function landingRedirect(
   user: AuthUser,
   search: string,
   routeExists: RouteExists,
+  menu: readonly LandingMenuItem[] = [],
 ): string | null {
-  const target = landingTarget({ user, menu: [] });
+  const target = landingTarget({ user, menu });
   if (target === '/' || !routeExists(target)) return null;
   return `${target}${search}`;
 }

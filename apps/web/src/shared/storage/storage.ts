@@ -37,4 +37,5 @@ export const STORAGE_KEYS = {
   siteIdentifier: 'ec.site-identifier',
   sidebarOpen: 'ec.sidebar-open',
   maintenanceDismissed: 'ec.maintenance-dismissed',
+  navigationContext: 'ec.navigation-context',
 } as const;

@@ -1,45 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '@ec/contract';
 import { answer, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { MenuTreeProvider } from '../menu-context.tsx';
+import { stubMenuLayout } from '../test-layout.ts';
 import { locationChildren, menuItem, sampleMenu } from '../test-menu.ts';
 import { SidebarMenu } from './sidebar-menu.tsx';
 import { useLocation } from 'react-router';
 
-// jsdom lays nothing out: give the tree's scroll area a height so the virtualiser renders rows.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-const scrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
-const scrollTo = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo');
-beforeAll(() => {
-  // jsdom does not scroll: keep the offset the virtualiser asks for and tell it.
-  Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
-    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
-    this.dispatchEvent(new Event('scroll'));
-  } as Element['scrollTo'];
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.dataset.menuScroller !== undefined ? 720 : 0;
-    },
-  });
-  Object.defineProperty(Element.prototype, 'scrollHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      const content = this.firstElementChild as HTMLElement | null;
-      return this.dataset.menuScroller !== undefined ? parseFloat(content?.style.height ?? '0') : 0;
-    },
-  });
-});
-afterAll(() => {
-  if (scrollTo) Object.defineProperty(Element.prototype, 'scrollTo', scrollTo);
-  if (scrollHeight) Object.defineProperty(Element.prototype, 'scrollHeight', scrollHeight);
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-});
+stubMenuLayout();
 afterEach(() => {
   vi.useRealTimers();
 });

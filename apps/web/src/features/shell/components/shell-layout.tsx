@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { breadcrumbsFromMatches } from '../../../shared/routing/route-handle.ts';
+import { breadcrumbsFromMatches, type Breadcrumb } from '../../../shared/routing/route-handle.ts';
 import { IconMenu2 } from '../../../shared/ui/icons.ts';
 import { SidebarPanelContext, type SidebarPanelHost } from '../sidebar-panel-context.ts';
 import { useSidebar } from '../use-sidebar.ts';
@@ -17,16 +17,29 @@ export interface ShellLayoutProps {
   footer: (context: { collapsed: boolean }) => ReactNode;
   /** Banners above the header (the impersonation slot). */
   banners?: ReactNode;
+  /** Completes the route handles' crumbs (names and ancestors from the menu, the navigation context). */
+  refineBreadcrumbs?: (crumbs: Breadcrumb[]) => Breadcrumb[];
+  /** The floating footer navigation (a location or group is open). */
+  floating?: ReactNode;
   children: ReactNode;
 }
 
 /** The signed-in frame: sidebar, header with breadcrumbs from the route handles, and the main content. */
-export function ShellLayout({ brand, menu, footer, banners, children }: ShellLayoutProps) {
+export function ShellLayout({
+  brand,
+  menu,
+  footer,
+  banners,
+  refineBreadcrumbs,
+  floating,
+  children,
+}: ShellLayoutProps) {
   const { t } = useTranslation();
   const sidebar = useSidebar();
   const matches = useMatches();
   const openerRef = useRef<HTMLButtonElement>(null);
-  const crumbs = breadcrumbsFromMatches(matches, t);
+  const routeCrumbs = breadcrumbsFromMatches(matches, t);
+  const crumbs = refineBreadcrumbs ? refineBreadcrumbs(routeCrumbs) : routeCrumbs;
   // Pages put content into the sidebar with <SidebarPanel>; while one is mounted it replaces the menu.
   const [panelCount, setPanelCount] = useState(0);
   const [panelElement, setPanelElement] = useState<HTMLElement | null>(null);
@@ -75,6 +88,7 @@ export function ShellLayout({ brand, menu, footer, banners, children }: ShellLay
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
             {children}
           </main>
+          {floating}
         </div>
       </div>
     </SidebarPanelContext.Provider>

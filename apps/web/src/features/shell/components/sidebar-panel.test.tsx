@@ -29,7 +29,11 @@ function Page() {
 
 function renderShell() {
   return renderWithProviders(
-    <ShellLayout brand={<span>Brand</span>} menu={<a href="/tree">Menu tree</a>} footer={() => null}>
+    <ShellLayout
+      brand={<span>Brand</span>}
+      menu={<a href="/tree">Menu tree</a>}
+      footer={() => null}
+    >
       <Page />
     </ShellLayout>,
     { i18n: createTestI18n() },
