@@ -36,6 +36,9 @@ import { createMenuService } from './modules/menu/menu.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchHandlers } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
+import { createUsersAdminRepository } from './modules/users-admin/users-admin.repository.ts';
+import { usersAdminHandlers } from './modules/users-admin/users-admin.routes.ts';
+import { createUsersAdminService } from './modules/users-admin/users-admin.service.ts';
 import { createOrgAccess } from './modules/org/org-access.ts';
 import { createLocationUsersRepository } from './modules/locations/location-users.repository.ts';
 import { createLocationUsersService } from './modules/locations/location-users.service.ts';
@@ -253,6 +256,17 @@ export async function buildApp({
       search: searchHandlers(
         createSearchService({ repo: createSearchRepository(db.db), access: orgAccess }),
       ),
+      usersAdmin: usersAdminHandlers({
+        service: createUsersAdminService({
+          repo: createUsersAdminRepository(db.db),
+          accounts: createAccountsRepository(db.db),
+          access: orgAccess,
+          mail: mailService,
+          sites: siteService,
+          log: app.log,
+        }),
+        origin,
+      }),
     },
     { authenticate: createAuthenticate(authService, cookiePolicy) },
   );

@@ -26,6 +26,7 @@ import { locationRoutes } from './locations.ts';
 import { menuRoutes } from './menu.ts';
 import { referenceRoutes } from './reference.ts';
 import { searchRoutes } from './search.ts';
+import { usersAdminRoutes } from './users-admin.ts';
 import { healthRoutes, siteRoutes } from './site.ts';
 
 /** Every route of the API, grouped by module. The server registers exactly these. */
@@ -45,4 +46,5 @@ export const routes = {
   locations: locationRoutes,
   menu: menuRoutes,
   search: searchRoutes,
+  usersAdmin: usersAdminRoutes,
 } as const;

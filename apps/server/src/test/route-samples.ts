@@ -94,6 +94,28 @@ export const VALID: Record<
   'search.locations': { query: { q: 'ljubljana' } },
   'search.controllers': { query: { q: 'AAAA' } },
   'search.devices': { query: { q: 'battery', companyId: '1' } },
+  // Unknown users and companies: 404 for everyone, so no account is created, changed or deleted.
+  'usersAdmin.list': { params: { id: '999999' }, query: { q: 'a', page: '1', pageSize: '10' } },
+  'usersAdmin.get': { params: { id: '999999' } },
+  'usersAdmin.create': {
+    body: {
+      data: {
+        email: 'sample-user@example.com',
+        firstName: 'Sample',
+        lastName: 'User',
+        role: 'ROLE_USER_BASIC',
+        companyId: 999_999,
+        locale: 'en',
+      },
+    },
+  },
+  'usersAdmin.update': {
+    params: { id: '999999' },
+    body: { data: { firstName: 'Sample', lastName: 'User', role: 'ROLE_USER_BASIC' } },
+  },
+  'usersAdmin.verify': { params: { id: '999999' } },
+  'usersAdmin.changeCompany': { params: { id: '999999' }, body: { data: { companyId: 1 } } },
+  'usersAdmin.remove': { params: { id: '999999' } },
   // Unknown ids: 404 for everyone, so the samples change no location, device or controller and send no mail.
   'locations.get': { params: { id: '999999' } },
   'locations.update': {
