@@ -59,7 +59,10 @@ export function AdminSearchResults({
   );
 }
 
-/** A tab: the kind's name and its number of results (its own page when current, else a total-only request). */
+/**
+ * A tab: the kind's name and its number of results (its own page when current, else a total-only request); the
+ * link reads "Devices (12)".
+ */
 function KindTab({
   kind,
   current,
@@ -78,6 +81,7 @@ function KindTab({
     ),
     select: (page) => page.total,
   });
+  const label = t(kindLabelKey(kind));
   return (
     <Button
       component={Link}
@@ -92,13 +96,9 @@ function KindTab({
           </Badge>
         ) : undefined
       }
-      aria-label={
-        total.data !== undefined
-          ? t('admin_search.tab_with_count', { kind: t(kindLabelKey(kind)), count: total.data })
-          : t(kindLabelKey(kind))
-      }
+      aria-label={total.data !== undefined ? `${label} (${total.data})` : undefined}
     >
-      {t(kindLabelKey(kind))}
+      {label}
     </Button>
   );
 }
