@@ -83,20 +83,24 @@ export function deviceQueryOptions(id: number) {
   });
 }
 
-/** The sidebar menu shows locations, device groups and devices: fetch it again after they change. */
-function refreshMenu(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'menu' });
+/**
+ * The sidebar menu shows locations, device groups and devices: mark it stale after they change. Not awaited: the
+ * page's own answer must not wait for the sidebar's refetch.
+ */
+function refreshMenu(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'menu' });
 }
 
-/** Everything cached about a location's devices: its structure, its controllers, each controller and device. */
-function refreshDevices(queryClient: QueryClient, locationId: number): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'structure'] }),
-    queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'controllers'] }),
-    queryClient.invalidateQueries({ queryKey: ['controllers'] }),
-    queryClient.invalidateQueries({ queryKey: ['devices'] }),
-    refreshMenu(queryClient),
-  ]);
+/**
+ * After a change to a location's devices: its structure is fetched again (awaited, so the page shows the result);
+ * its controllers, each controller and device, and the menu are marked stale in the background.
+ */
+async function refreshDevices(queryClient: QueryClient, locationId: number): Promise<void> {
+  void queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'controllers'] });
+  void queryClient.invalidateQueries({ queryKey: ['controllers'] });
+  void queryClient.invalidateQueries({ queryKey: ['devices'] });
+  refreshMenu(queryClient);
+  await queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'structure'] });
 }
 
 /** PUT /api/locations/:id (edit): records the answer as the current location and refreshes the menu. */
@@ -110,7 +114,7 @@ export async function updateLocation(
     body: { data: values },
   });
   queryClient.setQueryData(locationKey(id), location);
-  void refreshMenu(queryClient);
+  refreshMenu(queryClient);
   return location;
 }
 

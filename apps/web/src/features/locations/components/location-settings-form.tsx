@@ -261,7 +261,11 @@ export function LocationSettingsForm({ location, renderCoordinates }: LocationSe
             {submitErrorText(mutation.error, t, 'location.save_error')}
           </FormAlert>
         )}
-        <Fieldset legend={t('location_manage.settings.general')} variant="unstyled">
+        <Fieldset
+          legend={t('location_manage.settings.general')}
+          variant="unstyled"
+          classNames={{ legend: classes.legend }}
+        >
           <div className={classes.grid}>
             <TextInput
               className={classes.wide}
@@ -305,7 +309,11 @@ export function LocationSettingsForm({ location, renderCoordinates }: LocationSe
             />
           </div>
         </Fieldset>
-        <Fieldset legend={t('location_manage.fields.address')} variant="unstyled">
+        <Fieldset
+          legend={t('location_manage.fields.address')}
+          variant="unstyled"
+          classNames={{ legend: classes.legend }}
+        >
           <div className={classes.grid}>
             <TextInput
               label={labels.street}
@@ -340,7 +348,11 @@ export function LocationSettingsForm({ location, renderCoordinates }: LocationSe
             />
           </div>
         </Fieldset>
-        <Fieldset legend={labels.coordinates} variant="unstyled">
+        <Fieldset
+          legend={labels.coordinates}
+          variant="unstyled"
+          classNames={{ legend: classes.legend }}
+        >
           <Stack gap="xs">
             {renderCoordinates({
               value: values.coordinates,

@@ -205,7 +205,7 @@ function DeviceRow({
   const { t } = useTranslation();
   const href = deviceHref(base, device);
   return (
-    <div className={classes.deviceRow}>
+    <li className={classes.deviceRow}>
       <Checkbox
         checked={selected}
         onChange={() => onToggle(device.id)}
@@ -225,7 +225,7 @@ function DeviceRow({
           <StatusBadge status={device.status} />
         </div>
       </div>
-    </div>
+    </li>
   );
 }
 
@@ -461,7 +461,7 @@ export function StructureEditor() {
                     {t('location_manage.structure.group_empty')}
                   </Text>
                 ) : (
-                  <div>
+                  <ul className={classes.devices}>
                     {group.devices.map((device) => (
                       <DeviceRow
                         key={device.id}
@@ -471,7 +471,7 @@ export function StructureEditor() {
                         onToggle={toggle}
                       />
                     ))}
-                  </div>
+                  </ul>
                 )}
               </Paper>
             );
@@ -498,7 +498,7 @@ export function StructureEditor() {
                 {t('location_manage.structure.ungrouped_empty')}
               </Text>
             ) : (
-              <div>
+              <ul className={classes.devices}>
                 {structure.ungrouped.map((device) => (
                   <DeviceRow
                     key={device.id}
@@ -508,7 +508,7 @@ export function StructureEditor() {
                     onToggle={toggle}
                   />
                 ))}
-              </div>
+              </ul>
             )}
           </Paper>
         </>
