@@ -189,6 +189,38 @@ describe('admin search', () => {
     expect((await currentUser(page))?.email).toBe(admin.email);
   });
 
+  it("asks before deleting a user, and shows the server's refusal to delete oneself", async () => {
+    const { page } = await browser.open({
+      consent: 'necessary',
+      // The refusal is the answer this test provokes.
+      allowFailedResponses: [{ status: 422, path: '/api/users/1' }],
+    });
+    await signInAsAdmin(page);
+    const me = await currentUser(page);
+    await page.goto(`/admin/search/users?q=${encodeURIComponent(admin.email)}`);
+    const results = page.getByRole('list', { name: en('route_titles.search_users') });
+    const row = results.getByRole('listitem').filter({ hasText: admin.email });
+    await row
+      .getByRole('button', { name: en('admin_search.actions_for', { name: admin.name }) })
+      .click();
+    await page.getByRole('menuitem', { name: en('admin_search.delete_user') }).click();
+    const dialog = page.getByRole('dialog', { name: en('admin_search.delete_user') });
+    await dialog.waitFor();
+    await dialog
+      .getByRole('button', { name: en('admin_search.delete_submit'), exact: true })
+      .click();
+    // The server's message; while its key waits in pending, i18next falls back to the dialog's own message.
+    const refusal = en('org.cannot_delete_self');
+    await dialog
+      .getByRole('alert')
+      .getByText(refusal === 'org.cannot_delete_self' ? en('admin_search.delete_error') : refusal)
+      .waitFor();
+    await shotBothWidths(page, 'admin-search-delete-self', { fullPage: false });
+    await dialog.getByRole('button', { name: en('common.cancel') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await currentUser(page))?.id).toBe(me?.id);
+  });
+
   it('at 375 px the filters open with the sidebar', async () => {
     const { page } = await browser.open({ consent: 'necessary', viewport: viewports.mobile });
     await signInAsAdmin(page);

@@ -15,19 +15,6 @@ import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { AdminSearchFilters, AdminSearchResults } from './admin-search.tsx';
 import type { SearchActor } from './user-results.tsx';
 
-// Until the server wires the admin handlers, `routes` may lack these groups; the real descriptors stand in.
-vi.mock('virtual:ec-contract-routes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('virtual:ec-contract-routes')>();
-  const c = await import('@ec/contract');
-  return {
-    ...original,
-    routes: Object.assign(
-      { search: c.searchRoutes, usersAdmin: c.usersAdminRoutes },
-      original.routes,
-    ),
-  };
-});
-
 const i18n = createTestI18n();
 const admin: SearchActor = { id: 1, role: 'ROLE_SUPER_ADMIN' };
 
@@ -364,7 +351,7 @@ describe('admin search', () => {
       ({ method, path }) => {
         if (method !== 'DELETE') return undefined;
         if (path === '/api/users/1') {
-          return json(422, apiError('RULE_BROKEN', 'account.super_admin_cannot_delete_self'));
+          return json(422, apiError('RULE_BROKEN', 'org.cannot_delete_self'));
         }
         users = users.filter((u) => u.id !== 3);
         return new Response(null, { status: 204 });
@@ -387,7 +374,7 @@ describe('admin search', () => {
     dialog = await screen.findByRole('dialog', { name: 'Delete user' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'A super admin cannot delete their own account.',
+      'You cannot delete your own account here.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
