@@ -45,14 +45,47 @@ const locationHasChildren = sql`(exists (select 1 from device_groups dg where dg
 
 /** Reads for the sidebar menu. */
 export function createMenuRepository(db: Db) {
+  // The two reads on the hot paths are prepared once: no query building per request, and PostgreSQL plans them
+  // once per connection.
+  const headById = db
+    .select(headColumns)
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('menu_company_head');
+  // A location's device groups and devices in one round trip: a row per group (kind 'g'), then per device ('d').
+  const childrenOf = db
+    .select({
+      kind: sql<'g' | 'd'>`'g'`.as('kind'),
+      id: deviceGroups.id,
+      name: deviceGroups.name,
+      category: sql<string | null>`null`.as('category'),
+      deviceGroupId: sql<number | null>`null::integer`.as('device_group_id'),
+      controllerId: sql<number | null>`null::integer`.as('controller_id'),
+    })
+    .from(deviceGroups)
+    .where(eq(deviceGroups.locationId, sql.placeholder('locationId')))
+    .unionAll(
+      db
+        .select({
+          kind: sql<'g' | 'd'>`'d'`.as('kind'),
+          id: devices.id,
+          name: devices.name,
+          category: devices.category,
+          deviceGroupId: devices.deviceGroupId,
+          controllerId: devices.controllerId,
+        })
+        .from(devices)
+        .where(
+          and(eq(devices.locationId, sql.placeholder('locationId')), isNull(devices.deletedAt)),
+        ),
+    )
+    .prepare('menu_location_children');
+
   return {
     /** The company's id, site, name, root group and menu version. */
     async companyHead(id: number): Promise<CompanyHead | undefined> {
-      const [row] = await db
-        .select(headColumns)
-        .from(companies)
-        .where(eq(companies.id, id))
-        .limit(1);
+      const [row] = await headById.execute({ id });
       return row;
     },
 
@@ -170,26 +203,23 @@ export function createMenuRepository(db: Db) {
     async locationChildren(
       locationId: number,
     ): Promise<{ deviceGroups: DeviceGroupRow[]; devices: DeviceRow[] }> {
-      const [groups, rows] = await Promise.all([
-        db
-          .select({ id: deviceGroups.id, name: deviceGroups.name })
-          .from(deviceGroups)
-          .where(eq(deviceGroups.locationId, locationId)),
-        db
-          .select({
-            id: devices.id,
-            name: devices.name,
-            category: devices.category,
-            deviceGroupId: devices.deviceGroupId,
-            controllerId: devices.controllerId,
-          })
-          .from(devices)
-          .where(and(eq(devices.locationId, locationId), isNull(devices.deletedAt))),
-      ]);
-      return {
-        deviceGroups: groups,
-        devices: rows.map((d) => ({ ...d, category: d.category as DeviceCategory })),
-      };
+      const rows = await childrenOf.execute({ locationId });
+      const groups: DeviceGroupRow[] = [];
+      const found: DeviceRow[] = [];
+      for (const row of rows) {
+        if (row.kind === 'g') {
+          groups.push({ id: row.id, name: row.name });
+        } else {
+          found.push({
+            id: row.id,
+            name: row.name,
+            category: row.category as DeviceCategory,
+            deviceGroupId: row.deviceGroupId,
+            controllerId: row.controllerId,
+          });
+        }
+      }
+      return { deviceGroups: groups, devices: found };
     },
   };
 }

@@ -1,0 +1,243 @@
+// The sidebar menu on PostgreSQL with a company of 5,000 locations in nested groups (10 regions × 10 areas, 50
+// locations each, 2 devices and a controller per location, a device group at every tenth): GET /api/menu/:companyId
+// (super admin), GET /api/menu (the company's aggregator) and GET /api/menu/locations/:id, each at 500 requests/s
+// (autocannon overallRate, 10 s after a 3 s warm-up). Target: p99 ≤ 30 ms. The server is pinned to CPU 0 and
+// autocannon to CPU 1 when taskset is available. The figures are measured with `Accept-Encoding: gzip` (as every
+// browser sends), plus the 304 answer to `If-None-Match` for the whole-company tree.
+//
+// Needs PostgreSQL on 127.0.0.1:5432 with trust authentication (BENCH_POSTGRES_URL overrides the admin URL); the
+// bench creates its own database and drops it afterwards.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { createDb, migrate, queryRows, sql, type Database } from '@ec/db';
+import { prepareReferenceData } from '../apps/server/src/modules/reference/countries.ts';
+import { seedDemo } from '../apps/server/src/seed/seed.ts';
+import { report, startServer } from './lib.ts';
+
+const TARGET_P99_MS = 30;
+const RATE = 500;
+const LOCATIONS = 5000;
+const ADMIN = { email: 'admin@demo.energy', password: 'demo-admin-2024' };
+const AGGREGATOR = { email: 'aggregator@demo.energy', password: 'demo-aggregator-2024' };
+
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `ec_bench_menu_${process.pid}`;
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
+
+try {
+  execFileSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
+} catch {
+  console.log('menu: taskset unavailable; running unpinned');
+}
+
+/** Runs one statement on the PostgreSQL admin database. */
+async function admin(statement: string): Promise<void> {
+  const db = await createDb({ databaseUrl: adminUrl, maxConnections: 1 });
+  try {
+    await db.db.execute(sql.raw(statement));
+  } finally {
+    await db.close();
+  }
+}
+
+/** The big company: nested groups, 5,000 locations, devices and controllers. Returns the ids the bench asks for. */
+async function fill(database: Database) {
+  const { db } = database;
+  await migrate(database);
+  await prepareReferenceData(db);
+  await seedDemo(db);
+  const [company] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into companies (site_id, name, country_id)
+      select u.site_id, 'Bench Energy', (select id from countries where code = 'SI')
+      from users u where u.email = ${ADMIN.email} returning id`,
+  );
+  const companyId = company?.id ?? 0;
+  const [root] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into location_groups (company_id, name) values (${companyId}, 'Bench Energy')
+      returning id`,
+  );
+  const rootId = root?.id ?? 0;
+  await db.execute(sql`update companies set root_group_id = ${rootId} where id = ${companyId}`);
+  await db.execute(sql`insert into location_groups (company_id, parent_id, name)
+    select ${companyId}, ${rootId}, 'Region ' || r from generate_series(1, 10) r`);
+  await db.execute(sql`insert into location_groups (company_id, parent_id, name)
+    select ${companyId}, g.id, g.name || ' area ' || a
+    from location_groups g cross join generate_series(1, 10) a
+    where g.parent_id = ${rootId}`);
+  await db.execute(sql`insert into locations
+      (company_id, group_id, name, timezone, latitude, longitude, street, post_code, city)
+    select ${companyId}, areas.id, 'Location ' || i, 'Europe/Ljubljana', 46 + (i % 100) / 100.0,
+      14 + (i % 97) / 100.0, 'Bench street ' || i, lpad((1000 + i % 8000)::text, 4, '0'), 'Bench city'
+    from generate_series(1, ${LOCATIONS}) i
+    join (select id, row_number() over (order by id) - 1 as n from location_groups
+      where company_id = ${companyId} and parent_id is not null and parent_id <> ${rootId}) areas
+      on areas.n = i % 100`);
+  await db.execute(sql`insert into controllers (company_id, location_id, unit_id, serial, connected)
+    select ${companyId}, l.id, 'bench-unit-' || l.id,
+      'BNCH-' || lpad((l.id / 100000000)::text, 4, '0') || '-' || lpad((l.id / 10000 % 10000)::text, 4, '0')
+        || '-' || lpad((l.id % 10000)::text, 4, '0'),
+      true
+    from locations l where l.company_id = ${companyId}`);
+  await db.execute(sql`insert into device_groups (location_id, name)
+    select l.id, 'Roof' from locations l where l.company_id = ${companyId} and l.id % 10 = 0`);
+  await db.execute(sql`insert into devices (location_id, controller_id, device_group_id, name, category)
+    select l.id, c.id, (select dg.id from device_groups dg where dg.location_id = l.id limit 1),
+      'PV ' || l.id, 'SOLAR_POWER_PLANT'
+    from locations l join controllers c on c.location_id = l.id where l.company_id = ${companyId}`);
+  await db.execute(sql`insert into devices (location_id, controller_id, name, category)
+    select l.id, c.id, 'Meter ' || l.id, 'GRID'
+    from locations l join controllers c on c.location_id = l.id where l.company_id = ${companyId}`);
+  // The location whose children are asked for: 3 device groups of 4 devices and 3 ungrouped devices more.
+  const [target] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from locations where company_id = ${companyId} order by id limit 1 offset 2500`,
+  );
+  const locationId = target?.id ?? 0;
+  for (const group of ['Battery room', 'Carport', 'Heat pumps']) {
+    await db.execute(sql`with g as (
+        insert into device_groups (location_id, name) values (${locationId}, ${group}) returning id
+      )
+      insert into devices (location_id, device_group_id, name, category)
+      select ${locationId}, g.id, ${group} || ' ' || n, 'BATTERY' from g, generate_series(1, 4) n`);
+  }
+  await db.execute(sql`insert into devices (location_id, name, category)
+    select ${locationId}, 'Charger ' || n, 'EV_CHARGER' from generate_series(1, 3) n`);
+  await db.execute(
+    sql`update users set company_id = ${companyId} where email = ${AGGREGATOR.email}`,
+  );
+  await db.execute(sql`analyze`);
+  return { companyId, locationId };
+}
+
+async function signIn(baseUrl: string, login: { email: string; password: string }) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: login }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ec_session='));
+  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie.split(';')[0] ?? '';
+}
+
+/**
+ * CPU seconds a process has used (user + system, from /proc), or null where /proc is missing. The p99 depends on
+ * what else the machine runs; the server's CPU time per request does not, so it is printed next to it.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** One measured run: warm-up, then 10 s at the fixed rate. */
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  expected: number,
+  serverPid: number | undefined,
+): Promise<boolean> {
+  const options = { url, headers, connections: 20, overallRate: RATE };
+  await autocannon({ ...options, duration: 3 });
+  const cpuBefore = cpuSeconds(serverPid);
+  const result = await autocannon({ ...options, duration: 10 });
+  const cpuAfter = cpuSeconds(serverPid);
+  const wrong =
+    expected === 304 ? result.requests.total - (result['3xx'] ?? 0) : result.non2xx + result.errors;
+  if (wrong > 0 || result.errors > 0) {
+    console.log(`menu: ${name}: ${wrong} answers other than ${expected}, ${result.errors} errors`);
+  }
+  const bytes = result.throughput.average / Math.max(result.requests.average, 1);
+  const cpu =
+    cpuBefore === null || cpuAfter === null
+      ? ''
+      : `, server CPU ${(((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(2)} ms per request`;
+  console.log(
+    `menu: ${name}: ${result.requests.average.toFixed(0)} req/s, ` +
+      `${(bytes / 1024).toFixed(1)} KB per answer, p50 ${result.latency.p50} ms${cpu}`,
+  );
+  report(`menu: ${name} p99 at ${RATE} req/s`, result.latency.p99, 'ms', {
+    max: TARGET_P99_MS,
+  });
+  return result.latency.p99 <= TARGET_P99_MS && wrong === 0 && result.errors === 0;
+}
+
+try {
+  await admin(`create database ${dbName}`);
+} catch (error) {
+  console.log(`menu: no PostgreSQL at ${adminUrl} (${String(error)}); skipped`);
+  process.exit(1);
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'ec-bench-menu-'));
+let ok = true;
+try {
+  const database = await createDb({ databaseUrl });
+  const { companyId, locationId } = await fill(database).finally(() => database.close());
+  const server = await startServer({ dataDir, cpu: 0, env: { DATABASE_URL: databaseUrl } });
+  try {
+    const base = server.baseUrl;
+    const adminCookie = await signIn(base, ADMIN);
+    const aggregatorCookie = await signIn(base, AGGREGATOR);
+    const gzip = { 'accept-encoding': 'gzip' };
+    const tree = await fetch(`${base}/api/menu/${companyId}`, {
+      headers: { cookie: adminCookie, 'accept-encoding': 'identity' },
+    });
+    const etag = tree.headers.get('etag') ?? '';
+    const text = await tree.text();
+    const zipped = await fetch(`${base}/api/menu/${companyId}`, {
+      headers: { cookie: adminCookie, ...gzip },
+    });
+    const zippedBytes = Number(zipped.headers.get('content-length') ?? 0);
+    await zipped.arrayBuffer();
+    const body = JSON.parse(text) as { data: { structure: unknown[] } };
+    console.log(
+      `menu: company tree of ${LOCATIONS} locations: ${body.data.structure.length} top items, ` +
+        `${(Buffer.byteLength(text) / 1024).toFixed(0)} KB JSON, ${(zippedBytes / 1024).toFixed(0)} KB gzip`,
+    );
+    const prefix = `/companies/${companyId}/location-groups/1/locations/${locationId}`;
+    const runs: [string, string, Record<string, string>, number][] = [
+      [
+        'GET /api/menu/:companyId (super admin, gzip)',
+        `${base}/api/menu/${companyId}`,
+        { cookie: adminCookie, ...gzip },
+        200,
+      ],
+      [
+        'GET /api/menu/:companyId with If-None-Match (304)',
+        `${base}/api/menu/${companyId}`,
+        { cookie: adminCookie, 'if-none-match': etag, ...gzip },
+        304,
+      ],
+      [
+        'GET /api/menu (aggregator, gzip)',
+        `${base}/api/menu`,
+        { cookie: aggregatorCookie, ...gzip },
+        200,
+      ],
+      [
+        'GET /api/menu/locations/:id (super admin)',
+        `${base}/api/menu/locations/${locationId}?level=4&prefix=${encodeURIComponent(prefix)}`,
+        { cookie: adminCookie, ...gzip },
+        200,
+      ],
+    ];
+    for (const [name, url, headers, expected] of runs) {
+      ok = (await measure(name, url, headers, expected, server.child.pid)) && ok;
+    }
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+  await admin(`drop database if exists ${dbName} with (force)`);
+}
+process.exit(ok ? 0 : 1);
