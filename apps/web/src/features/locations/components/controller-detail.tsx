@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ function AliasForm({ controller }: { controller: Controller }) {
   const queryClient = useQueryClient();
   const [alias, setAlias] = useState(controller.alias ?? '');
   const [error, setError] = useState<string | null>(null);
+  const hintId = useId();
   const label = t('location_manage.controllers.alias');
   const mutation = useMutation({
     mutationFn: (value: string | null) => updateControllerAlias(queryClient, controller.id, value),
@@ -55,7 +56,7 @@ function AliasForm({ controller }: { controller: Controller }) {
         <TextInput
           label={label}
           name="alias"
-          description={t('location_manage.controllers.alias_hint')}
+          aria-describedby={hintId}
           value={alias}
           onChange={(event) => {
             setAlias(event.currentTarget.value);
@@ -72,6 +73,9 @@ function AliasForm({ controller }: { controller: Controller }) {
           {t('common.save')}
         </Button>
       </div>
+      <Text size="xs" c="dimmed" mt={4} id={hintId}>
+        {t('location_manage.controllers.alias_hint')}
+      </Text>
     </form>
   );
 }

@@ -87,6 +87,7 @@ export function LocationManageFrame({
           color="yellow"
           icon={<IconLock size={20} aria-hidden />}
           title={t('location_manage.cannot_edit_title')}
+          classNames={{ title: classes.alertTitle }}
           role="alert"
         >
           <Stack gap="sm" align="flex-start">

@@ -40,7 +40,7 @@ describe('ManageOverview', () => {
     );
     await waitFor(() =>
       expect(screen.getByRole('link', { name: /Users/ })).toHaveTextContent(
-        '1 with access, 1 pending invitations.',
+        '1 person with access · 1 pending invitation',
       ),
     );
     expect(screen.getByRole('link', { name: /Users/ })).toHaveAttribute(
@@ -49,12 +49,12 @@ describe('ManageOverview', () => {
     );
     await waitFor(() =>
       expect(screen.getByRole('link', { name: /Structure/ })).toHaveTextContent(
-        '2 device groups, 3 devices.',
+        '2 device groups · 3 devices',
       ),
     );
     await waitFor(() =>
       expect(screen.getByRole('link', { name: /Controllers/ })).toHaveTextContent(
-        '1 controllers at this location.',
+        '1 controller',
       ),
     );
     expect(screen.getByRole('link', { name: /Settings/ })).toHaveAttribute(

@@ -60,9 +60,9 @@ function SectionCard({
   );
 }
 
-/** A count once loaded; a dash while loading or when it could not be loaded (the section page says why). */
-function count(value: number | undefined): string {
-  return value === undefined ? '–' : String(value);
+/** Facts of a section card once loaded, joined by a middle dot; a dash while loading or when loading failed. */
+function facts(parts: (string | null)[]): string {
+  return parts.some((p) => p === null) ? '–' : parts.join(' · ');
 }
 
 /**
@@ -91,6 +91,8 @@ export function ManageOverview() {
     structure.data.ungrouped.length +
       structure.data.deviceGroups.reduce((sum, g) => sum + g.devices.length, 0);
   const pendingInvites = users.data?.invitations.filter((i) => i.status === 'pending').length;
+  const counted = (key: string, count: number | undefined) =>
+    count === undefined ? null : t(key, { count });
 
   return (
     <Stack gap="xl">
@@ -142,27 +144,25 @@ export function ManageOverview() {
             to={manageHref(base, 'users')}
             icon={IconUsers}
             title={t('route_titles.manage_users')}
-            text={t('location_manage.sections.users_text', {
-              users: count(users.data?.users.length),
-              invitations: count(pendingInvites),
-            })}
+            text={facts([
+              counted('location_manage.sections.users_count', users.data?.users.length),
+              counted('location_manage.sections.invitations_count', pendingInvites),
+            ])}
           />
           <SectionCard
             to={manageHref(base, 'structure')}
             icon={IconFolder}
             title={t('route_titles.manage_structure')}
-            text={t('location_manage.sections.structure_text', {
-              groups: count(structure.data?.deviceGroups.length),
-              devices: count(devicesCount),
-            })}
+            text={facts([
+              counted('location_manage.sections.groups_count', structure.data?.deviceGroups.length),
+              counted('location_manage.structure.devices_count', devicesCount),
+            ])}
           />
           <SectionCard
             to={manageHref(base, 'oem-devices')}
             icon={IconCpu}
             title={t('route_titles.oem_devices')}
-            text={t('location_manage.sections.controllers_text', {
-              controllers: count(controllers.data?.length),
-            })}
+            text={facts([counted('location_manage.controllers.count', controllers.data?.length)])}
           />
           <SectionCard
             to={manageHref(base, 'pricing')}
