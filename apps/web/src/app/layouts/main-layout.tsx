@@ -19,6 +19,7 @@ import { SidebarMenu } from '../../features/menu/components/sidebar-menu.tsx';
 import {
   MenuTreeProvider,
   useMenuLookup,
+  useMenuTreeContext,
   type MenuLookup,
 } from '../../features/menu/menu-context.tsx';
 import { buildBreadcrumbs, type TrailEntity } from '../../features/shell/breadcrumb-trail.ts';
@@ -98,10 +99,29 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   );
 }
 
-function lookupTrail(lookup: MenuLookup) {
-  return (entity: EntityRef) => {
+/**
+ * The menu's trail for an entity. A company's root group has no item of its own: the company item (whose href is
+ * the root group's page) stands for it.
+ */
+function lookupTrail(lookup: MenuLookup, roots: readonly MenuItem[]) {
+  return (entity: EntityRef): TrailEntity[] | null => {
     const chain = lookup(entity.type, entity.id);
-    return chain ? trailOf(chain) : null;
+    if (chain) return trailOf(chain);
+    if (entity.type !== 'location-group') return null;
+    const company = roots.find(
+      (item) => item.type === 'company' && item.href.endsWith(`/location-groups/${entity.id}`),
+    );
+    if (!company) return null;
+    return [
+      ...trailOf([company]),
+      {
+        type: 'location-group',
+        id: entity.id,
+        title: company.title,
+        href: company.href,
+        rootOf: company.data.entityId,
+      },
+    ];
   };
 }
 
@@ -121,23 +141,25 @@ function MainFrame({
   const navigate = useNavigate();
   const routerLocation = useLocation();
   const lookup = useMenuLookup();
+  const { roots } = useMenuTreeContext();
   const adminLinks = mayOpen(user, '/settings/global');
 
   // The navigation context (spec 000 §4): a group or company page hands itself to the location it opens.
+  const trail = useMemo(() => lookupTrail(lookup, roots), [lookup, roots]);
   const sourceEntity =
-    open.navigation === 'source'
-      ? open.group
-        ? lookup('location-group', open.group.id)?.at(-1)
+    open.navigation !== 'source'
+      ? undefined
+      : open.group
+        ? trail({ type: 'location-group', id: open.group.id })?.at(-1)
         : open.companyId !== null
-          ? lookup('company', open.companyId)?.at(-1)
-          : undefined
-      : undefined;
+          ? trail({ type: 'company', id: open.companyId })?.at(-1)
+          : undefined;
   const context = useNavigationContext(routerLocation.key, {
     role: open.navigation,
     context: sourceEntity
       ? {
           type: sourceEntity.type,
-          id: sourceEntity.data.entityId,
+          id: sourceEntity.id,
           title: sourceEntity.title,
           href: routerLocation.pathname,
         }
@@ -148,12 +170,12 @@ function MainFrame({
     (crumbs: Breadcrumb[]) =>
       buildBreadcrumbs({
         crumbs,
-        lookup: lookupTrail(lookup),
+        lookup: trail,
         companyHref: (company) =>
           adminLinks ? `/settings/global/companies/${company.id}` : company.href,
         context,
       }),
-    [lookup, adminLinks, context],
+    [trail, adminLinks, context],
   );
 
   const floating = open.location ? (

@@ -115,6 +115,29 @@ describe('buildBreadcrumbs', () => {
     ]);
   });
 
+  it("drops the root group's crumb after its company's", () => {
+    const root: TrailEntity = { ...company, type: 'location-group', id: 100, rootOf: 1 };
+    const crumbs = buildBreadcrumbs({
+      crumbs: [
+        home,
+        crumb('Company', '/companies/1', { type: 'company', id: 1 }),
+        crumb('Location group', '/companies/1/location-groups/100', {
+          type: 'location-group',
+          id: 100,
+        }),
+        crumb('Flexibility', '/companies/1/location-groups/100/flexibility'),
+      ],
+      lookup: (entity) => (entity.type === 'location-group' ? [company, root] : lookup(entity)),
+      companyHref: adminCompany,
+      context: null,
+    });
+    expect(crumbs.map(({ label, to }) => [label, to])).toEqual([
+      ['Home', '/'],
+      ['Sunpower', '/settings/global/companies/1'],
+      ['Flexibility', '/companies/1/location-groups/100/flexibility'],
+    ]);
+  });
+
   it('keeps the route label while the menu does not know the entity', () => {
     const crumbs = buildBreadcrumbs({
       crumbs: [home, crumb('Location', '/locations/99', { type: 'location', id: 99 })],

@@ -7,6 +7,8 @@ export interface TrailEntity {
   id: number;
   title: string;
   href: string;
+  /** A company's root group: the company stands for it (the menu has no item of its own for it). */
+  rootOf?: number;
 }
 
 /** The entity and its ancestors (outermost first) from the menu data, or null when the menu does not have it. */
@@ -52,6 +54,14 @@ export function buildBreadcrumbs({
     }
     const chain = lookup(crumb.entity);
     const self = chain?.at(-1);
+    // The root group's crumb would repeat its company's: the company crumb already leads there.
+    if (
+      self?.rootOf !== undefined &&
+      out.some((c) => c.entity?.type === 'company' && c.entity.id === self.rootOf)
+    ) {
+      first = false;
+      continue;
+    }
     if (first) {
       first = false;
       if (context) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconSitemap } from '../../../shared/ui/icons.ts';
+import classes from './page-frame.module.css';
 
 export interface PageFrameProps {
   /** The page title (translated). */
@@ -21,9 +22,11 @@ export function PageFrame({ title, subject, children }: PageFrameProps) {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>{title}</Title>
+        <Title order={1} className={classes.wrap}>
+          {title}
+        </Title>
         {subject && (
-          <Text c="dimmed" mt={4} component="div">
+          <Text c="dimmed" mt={4} component="div" className={classes.wrap}>
             {subject}
           </Text>
         )}
