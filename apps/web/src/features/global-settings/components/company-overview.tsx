@@ -55,8 +55,8 @@ function Counts({ company }: { company: CompanyDetail }) {
   return (
     <div className={classes.cards}>
       <CountCard
-        label={t('global_settings.overview.locations_and_groups', {
-          groups: groups.data?.length ?? '…',
+        label={t('global_settings.overview.locations_in_groups', {
+          count: groups.data?.length ?? 0,
         })}
         value={locations}
         to={companyPath(company.id, 'location-groups')}

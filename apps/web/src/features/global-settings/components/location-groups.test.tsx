@@ -57,7 +57,7 @@ describe('location groups', () => {
         .filter((li) => li.parentElement === tree)
         .map((li) => li.getAttribute('aria-label')),
     ).toEqual(['Acme', 'Carinthia', 'Styria', 'Graz']);
-    expect(within(row('Acme')).getByText('2 groups · 1 locations')).toBeInTheDocument();
+    expect(within(row('Acme')).getByText('2 groups · 1 location · Top group')).toBeInTheDocument();
     await userEvent.click(
       within(row('Carinthia')).getByRole('button', { name: 'Show 1 location' }),
     );

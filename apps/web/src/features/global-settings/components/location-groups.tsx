@@ -347,19 +347,13 @@ function GroupRow({
               {group.name}
             </Text>
           </Group>
-          <Group gap="xs" mt={4} wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {t('global_settings.groups.counts', {
-                groups: group.childrenCount,
-                locations: group.locationsCount,
-              })}
-            </Text>
-            {root && (
-              <Text size="sm" c="dimmed">
-                · {t('global_settings.groups.root')}
-              </Text>
-            )}
-          </Group>
+          <Text size="sm" c="dimmed" mt={4}>
+            {[
+              t('global_settings.groups.groups_count', { count: group.childrenCount }),
+              t('global_settings.groups.locations_count', { count: group.locationsCount }),
+              ...(root ? [t('global_settings.groups.root')] : []),
+            ].join(' · ')}
+          </Text>
           {group.locationsCount > 0 && (
             <UnstyledButton
               onClick={() => setOpen((o) => !o)}
