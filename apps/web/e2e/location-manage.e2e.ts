@@ -17,27 +17,29 @@ import {
   shotBothWidths,
   shown,
 } from './accounts.ts';
-import {
-  demoUsers,
-  openLogin,
-  setupBrowser,
-  signIn,
-  t,
-  until,
-  waitForPath,
-  type DemoUser,
-} from './support.ts';
+import { demoUsers, openLogin, setupBrowser, t, until, waitForPath } from './support.ts';
 
 const browser = setupBrowser();
+
+/** Fills and submits the sign-in form on the page (any account, not only the demo logins). */
+async function fillSignIn(
+  page: Page,
+  login: { email: string; password: string },
+  locale = 'sl',
+): Promise<void> {
+  await page.getByLabel(t(locale, 'login.email')).fill(login.email);
+  await page.getByLabel(t(locale, 'login.password')).fill(login.password);
+  await page.getByRole('button', { name: t(locale, 'login.submit'), exact: true }).click();
+}
 
 /** Signs in from /auth/login (in the page's language) and waits until the app has left the sign-in page. */
 async function signInAs(
   page: Page,
-  user: Pick<DemoUser, 'email' | 'password'>,
+  user: { email: string; password: string },
   locale = 'sl',
 ): Promise<void> {
   await openLogin(page, locale);
-  await signIn(page, user as DemoUser, locale);
+  await fillSignIn(page, user, locale);
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }
 
@@ -182,11 +184,7 @@ describe('manage location: users', () => {
     const other = await browser.open({ consent: 'necessary', allowSignedOut401: true });
     await other.page.goto(link);
     await waitForPath(other.page, '/auth/login');
-    await signIn(other.page, {
-      ...demoUsers.basic,
-      email: invitee.email,
-      password: invitee.password,
-    });
+    await fillSignIn(other.page, invitee);
     const modal = other.page.getByRole('dialog', { name: shown('sl', 'location_invite.title') });
     await modal
       .getByText(shown('sl', 'location_invite.success', { location: 'Vila Lesce' }), {
