@@ -18,8 +18,8 @@ import { currentLocationQueryOptions } from '../../features/menu/api/current-loc
 import { SidebarMenu } from '../../features/menu/components/sidebar-menu.tsx';
 import {
   MenuTreeProvider,
+  useMenuData,
   useMenuLookup,
-  useMenuTreeContext,
   type MenuLookup,
 } from '../../features/menu/menu-context.tsx';
 import { buildBreadcrumbs, type TrailEntity } from '../../features/shell/breadcrumb-trail.ts';
@@ -141,7 +141,7 @@ function MainFrame({
   const navigate = useNavigate();
   const routerLocation = useLocation();
   const lookup = useMenuLookup();
-  const { roots } = useMenuTreeContext();
+  const { roots } = useMenuData();
   const adminLinks = mayOpen(user, '/settings/global');
 
   // The navigation context (spec 000 §4): a group or company page hands itself to the location it opens.

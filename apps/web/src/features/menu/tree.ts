@@ -41,9 +41,20 @@ export function normaliseFilter(filter: string): string {
   return filter.trim().toLocaleLowerCase();
 }
 
+// Lower-cased titles, computed once per item (a new menu answer brings new item objects).
+const lowerTitles = new WeakMap<MenuItem, string>();
+function lowerTitle(item: MenuItem): string {
+  let lower = lowerTitles.get(item);
+  if (lower === undefined) {
+    lower = item.title.toLocaleLowerCase();
+    lowerTitles.set(item, lower);
+  }
+  return lower;
+}
+
 /** Whether an item's title matches a normalised filter (case-insensitive substring, spec 000 §5). */
 export function titleMatches(item: MenuItem, normalisedFilter: string): boolean {
-  return normalisedFilter !== '' && item.title.toLocaleLowerCase().includes(normalisedFilter);
+  return normalisedFilter !== '' && lowerTitle(item).includes(normalisedFilter);
 }
 
 /** The result of running a filter over the loaded tree. */
