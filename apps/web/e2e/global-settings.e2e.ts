@@ -356,5 +356,26 @@ describe('global settings', () => {
       .getByRole('region', { name: en('global_settings.controllers.owner'), exact: true })
       .waitFor();
     await shotBothWidths(page, 'global-settings-controller');
+
+    // A location from the group tree, with its controllers and its users (the Manage Location users screen).
+    await nav.getByRole('link', { name: en('route_titles.locations_and_groups') }).click();
+    const tree = page.getByRole('list', { name: en('global_settings.groups.tree_label') });
+    const bled = tree.getByRole('listitem', { name: 'Bled in okolica', exact: true });
+    await bled.getByRole('button', { name: /^Show \d+ location/ }).click();
+    await bled.getByRole('link', { name: 'Hiša Bled' }).click();
+    await page.waitForURL((url) =>
+      /^\/settings\/global\/companies\/\d+\/location-groups\/\d+\/locations\/\d+$/.test(
+        url.pathname,
+      ),
+    );
+    await page.getByRole('heading', { level: 1, name: 'Hiša Bled' }).waitFor();
+    await page.getByRole('link', { name: 'Bled EMS' }).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: en('route_titles.manage_users'), exact: true })
+      .click();
+    await page.waitForURL((url) => url.pathname.endsWith('/users'));
+    await page.getByRole('heading', { name: en('location_manage.users.title') }).waitFor();
+    await shotBothWidths(page, 'global-settings-location-users');
   });
 });

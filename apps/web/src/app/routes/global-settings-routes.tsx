@@ -1,3 +1,5 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { CompanyControllers } from '../../features/global-settings/components/company-controllers.tsx';
@@ -69,6 +71,7 @@ export function GlobalLocationRoute() {
  * the location this page loaded (its links lead to the location's own pages).
  */
 export function GlobalLocationUsersRoute() {
+  const { t } = useTranslation();
   const companyId = useCompanyId();
   const locationId = idParam(useParams().locationId);
   const { query, foreign } = useCompanyLocation(companyId, locationId);
@@ -76,9 +79,19 @@ export function GlobalLocationUsersRoute() {
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
-    <ManagedLocationProvider location={query.data} base={`/locations/${query.data.id}`}>
-      <LocationUsers />
-    </ManagedLocationProvider>
+    <Stack gap="lg">
+      <div>
+        <Text size="sm" c="dimmed">
+          {t('route_titles.manage_users')}
+        </Text>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {query.data.name}
+        </Title>
+      </div>
+      <ManagedLocationProvider location={query.data} base={`/locations/${query.data.id}`}>
+        <LocationUsers />
+      </ManagedLocationProvider>
+    </Stack>
   );
 }
 

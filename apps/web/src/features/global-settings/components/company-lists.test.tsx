@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ControllerSearchItem, Location, LocationSearchItem } from '@ec/contract';
 import { answer, fakeFetch } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
@@ -11,15 +11,6 @@ import { CompanyControllers } from './company-controllers.tsx';
 import { CompanyLocations } from './company-locations.tsx';
 import { CompanyOverview } from './company-overview.tsx';
 import { GlobalLocationDetail } from './location-detail.tsx';
-
-vi.mock('virtual:ec-contract-routes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('virtual:ec-contract-routes')>();
-  const c = await import('@ec/contract');
-  return {
-    ...original,
-    routes: Object.assign({ usersAdmin: c.usersAdminRoutes }, original.routes),
-  };
-});
 
 const i18n = createTestI18n();
 const acme = answer('GET', '/api/companies/1', 200, {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '@ec/contract';
 import { answer, apiError, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
@@ -8,16 +8,6 @@ import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { adminUser, company, companyDetail } from '../test-support.ts';
 import { CompanyUsers, roleChoices, type UsersActor } from './company-users.tsx';
-
-// Until the server wires the admin handlers, `routes` may lack this group; the real descriptors stand in.
-vi.mock('virtual:ec-contract-routes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('virtual:ec-contract-routes')>();
-  const c = await import('@ec/contract');
-  return {
-    ...original,
-    routes: Object.assign({ usersAdmin: c.usersAdminRoutes }, original.routes),
-  };
-});
 
 const i18n = createTestI18n();
 const aggregator: UsersActor = { id: 1, role: 'ROLE_AGGREGATOR' };

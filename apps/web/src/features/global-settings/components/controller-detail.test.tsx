@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Controller } from '@ec/contract';
 import { answer, fakeFetch } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
@@ -8,15 +8,6 @@ import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { adminUser } from '../test-support.ts';
 import { GlobalControllerDetail } from './controller-detail.tsx';
-
-vi.mock('virtual:ec-contract-routes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('virtual:ec-contract-routes')>();
-  const c = await import('@ec/contract');
-  return {
-    ...original,
-    routes: Object.assign({ usersAdmin: c.usersAdminRoutes }, original.routes),
-  };
-});
 
 const i18n = createTestI18n();
 
