@@ -9,7 +9,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shotBothWidths } from './accounts.ts';
-import { demoUsers, openLogin, setupBrowser, signIn, until, waitForPath } from './support.ts';
+import {
+  demoUsers,
+  openLogin,
+  setupBrowser,
+  signIn,
+  until,
+  viewports,
+  waitForPath,
+} from './support.ts';
 
 const browser = setupBrowser();
 
@@ -179,8 +187,15 @@ describe('global settings', () => {
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await until(() => field('slogan').inputValue(), 'Energija za vse');
     await shotBothWidths(page, 'global-settings-overview');
-    await email.scrollIntoViewIfNeeded();
-    await shotBothWidths(page, 'global-settings-email', { fullPage: false });
+    // The e-mail section on its own at both widths (the full page above is long).
+    for (const viewport of Object.values(viewports)) {
+      await page.setViewportSize(viewport);
+      await email.screenshot({
+        path: new URL(`./screenshots/global-settings-email-${viewport.width}.png`, import.meta.url)
+          .pathname,
+        animations: 'disabled',
+      });
+    }
   });
 
   it('the super admin creates, renames, moves and deletes location groups', async () => {
