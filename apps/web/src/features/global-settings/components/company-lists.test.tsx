@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ControllerSearchItem, Location, LocationSearchItem } from '@ec/contract';
-import { answer, fakeFetch } from '../../../shared/test/fake-fetch.ts';
+import { answer, apiError, fakeFetch } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
@@ -154,6 +154,19 @@ describe('company lists', () => {
     );
     expect(screen.getByRole('region', { name: 'Company settings' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'E-mail settings' })).toBeInTheDocument();
+  });
+
+  it('says a count is not available when it cannot be loaded', async () => {
+    fakeFetch(
+      acme,
+      answer('GET', '/api/companies/1/location-groups', 200, {
+        data: { groups: [group(10, 'Acme', null, { locationsCount: 2 })] },
+      }),
+      answer('GET', '/api/companies/1/users', 500, apiError('INTERNAL', 'errors.INTERNAL')),
+    );
+    renderWithProviders(<CompanyOverview companyId={1} />, { i18n });
+    expect(await screen.findByText('Not available')).toBeInTheDocument();
+    expect(screen.getByText('2')).toBeInTheDocument();
   });
 
   it('shows a location with its controllers and a link to its users', async () => {

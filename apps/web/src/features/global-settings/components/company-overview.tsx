@@ -24,7 +24,8 @@ function CountCard({
   linkLabel,
 }: {
   label: string;
-  value: number | null;
+  /** null while loading; `error` when the count could not be loaded. */
+  value: number | null | 'error';
   to: string;
   linkLabel: string;
 }) {
@@ -36,7 +37,11 @@ function CountCard({
           {label}
         </Text>
         <Text fw={700} fz="xl" aria-live="polite">
-          {value === null ? t('common.loading') : value}
+          {value === null
+            ? t('common.loading')
+            : value === 'error'
+              ? t('global_settings.overview.count_error')
+              : value}
         </Text>
         <Anchor component={Link} to={to} size="sm">
           {linkLabel}
@@ -51,7 +56,9 @@ function Counts({ company }: { company: CompanyDetail }) {
   const groups = useQuery(locationGroupsQueryOptions(company.id));
   // One row is enough: the answer carries the total.
   const users = useQuery(companyUsersQueryOptions(company.id, { q: '', page: 1 }, 1));
-  const locations = groups.data?.reduce((sum, g) => sum + g.locationsCount, 0) ?? null;
+  const locations = groups.isError
+    ? 'error'
+    : (groups.data?.reduce((sum, g) => sum + g.locationsCount, 0) ?? null);
   return (
     <div className={classes.cards}>
       <CountCard
@@ -70,7 +77,7 @@ function Counts({ company }: { company: CompanyDetail }) {
       />
       <CountCard
         label={t('route_titles.users')}
-        value={users.data?.total ?? (users.isError ? 0 : null)}
+        value={users.isError ? 'error' : (users.data?.total ?? null)}
         to={companyPath(company.id, 'users')}
         linkLabel={t('global_settings.overview.open_users')}
       />
