@@ -11,7 +11,7 @@ import {
   shotBothWidths,
   shown,
 } from './accounts.ts';
-import { demoUsers, setupBrowser, shot, signInToHome, t, viewports } from './support.ts';
+import { demoUsers, setupBrowser, shot, signInToLanding, t, viewports } from './support.ts';
 
 const browser = setupBrowser();
 
@@ -85,7 +85,7 @@ describe('account screens', () => {
 
   it('the user area at 375 px: settings, privacy with the delete dialog, info, change password', async () => {
     const { page } = await browser.open({ viewport: viewports.mobile, consent: 'necessary' });
-    await signInToHome(page, demoUsers.user);
+    await signInToLanding(page, demoUsers.user);
     const title = t('sl', 'nav.user_settings');
 
     await page.goto('/user/settings');

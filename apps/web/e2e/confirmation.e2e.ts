@@ -9,8 +9,9 @@ import {
   pathOf,
   setupBrowser,
   signIn,
-  signInToHome,
+  signInToLanding,
   t,
+  waitForLanding,
   waitForPath,
 } from './support.ts';
 
@@ -53,10 +54,9 @@ describe('confirmation flow', () => {
       .getByRole('button', { name: t('sl', 'common.continue') })
       .click();
     await modal(page).waitFor({ state: 'detached' });
-    await waitForPath(page, '/', '');
-    await page
-      .getByRole('heading', { level: 1, name: t('sl', 'home.welcome', { name: user.name }) })
-      .waitFor();
+    // Continue goes to / without the parameters, and / lands on the user's first location (spec 000 §4).
+    await waitForLanding(page);
+    expect(new URL(page.url()).search).toBe('');
     expect(calls).toEqual(['POST']);
   });
 
@@ -66,7 +66,7 @@ describe('confirmation flow', () => {
       consent: 'necessary',
       allowFailedResponses: [{ status: 404, path: VALIDATE }],
     });
-    await signInToHome(page, demoUsers.user);
+    await signInToLanding(page, demoUsers.user);
     const calls = validateCalls(page);
     const failure = modal(page)
       .getByRole('alert')
@@ -78,8 +78,9 @@ describe('confirmation flow', () => {
     await modal(page)
       .getByRole('button', { name: t('sl', 'common.continue') })
       .click();
-    await waitForPath(page, '/', '');
-    expect(pathOf(page)).toBe('/');
+    // Continue goes to / without the parameters, which lands the plain user on /setup (spec 000 §4).
+    await waitForLanding(page);
+    expect(pathOf(page)).toBe('/setup');
     expect(calls).toEqual([]);
 
     await page.goto('/support?confirmationAction=LOCATION_INVITE&confirmationId=1');
@@ -88,6 +89,7 @@ describe('confirmation flow', () => {
     await modal(page)
       .getByRole('button', { name: t('sl', 'common.continue') })
       .click();
-    await waitForPath(page, '/', '');
+    await waitForLanding(page);
+    expect(pathOf(page)).toBe('/setup');
   });
 });

@@ -13,7 +13,7 @@ import {
   until,
   setupBrowser,
   viewports,
-  waitForPath,
+  waitForLanding,
 } from './support.ts';
 
 const browser = setupBrowser();
@@ -186,7 +186,7 @@ describe('cookie consent', () => {
 
     // Signed in: the sidebar footer's cookie settings turn analytics off again.
     await signIn(page, demoUsers.user);
-    await waitForPath(page, '/');
+    await waitForLanding(page);
     await page
       .getByRole('complementary')
       .getByRole('button', { name: t('sl', 'cookies.change_choice') })
@@ -200,12 +200,7 @@ describe('cookie consent', () => {
     expect(await page.locator('script[data-ec-analytics]').count()).toBe(0);
 
     await page.reload();
-    await page
-      .getByRole('heading', {
-        level: 1,
-        name: t('sl', 'home.welcome', { name: demoUsers.user.name }),
-      })
-      .waitFor();
+    await waitForLanding(page);
     expect(await banner(page).count()).toBe(0);
     expect(await analyticsRan(page)).toBeNull();
   });

@@ -13,7 +13,7 @@ import {
   shotBothWidths,
   shown,
 } from './accounts.ts';
-import { openLogin, setupBrowser, t, waitForPath } from './support.ts';
+import { openLogin, setupBrowser, t, waitForLanding, waitForPath } from './support.ts';
 
 const browser = setupBrowser();
 
@@ -90,10 +90,7 @@ describe('forgotten password', () => {
     expect(new URL(page.url()).pathname).toBe('/auth/login');
 
     await signInWith(page, account.email, newPassword);
-    await waitForPath(page, '/');
-    await page
-      .getByRole('heading', { level: 1, name: t('sl', 'home.welcome', { name: account.name }) })
-      .waitFor();
+    await waitForLanding(page);
 
     // The link was single-use.
     await page.goto(linkTo(browser.baseUrl, mail, '/auth/reset-password'));

@@ -1,7 +1,6 @@
 // Route guards (spec 000 §4) for every role: signed out, a signed-in page sends to /auth/login?redirect=<page
-// with its query> and sign-in returns there; / is each role's landing. The landing targets that are not pages yet
-// (/overview for the super admin, the first menu entry, /setup) keep the user on the home page until their issues
-// add them (apps/web/README.md "Guards use the domain").
+// with its query> and sign-in returns there; / is each role's landing (the super admin's company picker, the first
+// entry of the menu, /setup for users who are not set up).
 import { describe, expect, it } from 'vitest';
 import { shown } from './accounts.ts';
 import {
@@ -12,11 +11,22 @@ import {
   signIn,
   t,
   until,
+  waitForLanding,
   waitForPath,
   type DemoUser,
 } from './support.ts';
 
 const browser = setupBrowser();
+
+/** Where `/` lands each demo user (seed: apps/server/src/seed/organisation-data.ts). */
+const landings: Record<DemoUser['role'], RegExp> = {
+  ROLE_SUPER_ADMIN: /^\/overview$/,
+  // The aggregator's first menu entry: their company, i.e. its root group's default page.
+  ROLE_AGGREGATOR: /^\/companies\/\d+\/location-groups\/\d+\/flexibility$/,
+  ROLE_USER_ADVANCED: /^\/locations\/\d+$/,
+  ROLE_USER_BASIC: /^\/locations\/\d+$/,
+  ROLE_USER: /^\/setup$/,
+};
 
 interface Case {
   user: DemoUser;
@@ -75,14 +85,11 @@ describe('route guards', () => {
       await until(() => page.title(), shown(user.locale, titleKey));
       await shot(page, name);
 
+      // / lands on the role's page (spec 000 §4): the super admin's company picker, the first entry of the menu,
+      // or /setup for the plain user (never set up).
       await page.goto('/');
-      await page
-        .getByRole('heading', {
-          level: 1,
-          name: t(user.locale, 'home.welcome', { name: user.name }),
-        })
-        .waitFor();
-      expect(pathOf(page)).toBe('/');
+      await waitForLanding(page, user.locale);
+      expect(pathOf(page)).toMatch(landings[user.role]);
     },
   );
 });

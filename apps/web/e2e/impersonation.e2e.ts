@@ -11,8 +11,8 @@ import {
   openLogin,
   setupBrowser,
   signIn,
-  t,
-  waitForPath,
+  until,
+  waitForLanding,
   type DemoUser,
 } from './support.ts';
 
@@ -34,12 +34,10 @@ function postFromPage(page: Page, path: string, data: unknown): Promise<number> 
   );
 }
 
-/** The home page's greeting, in the signed-in (or impersonated) user's own language. */
-async function welcome(page: Page, user: DemoUser): Promise<void> {
-  const { locale, name } = user;
-  await page
-    .getByRole('heading', { level: 1, name: t(locale, 'home.welcome', { name }) })
-    .waitFor();
+/** The landing page of `user` (spec 000 §4), in their own language, signed in as (or acting for) them. */
+async function landed(page: Page, user: DemoUser): Promise<void> {
+  await waitForLanding(page, user.locale);
+  await until(async () => (await currentUser(page))?.email, user.email);
 }
 
 describe('impersonation', () => {
@@ -50,14 +48,13 @@ describe('impersonation', () => {
     const { page } = await browser.open({ consent: 'necessary' });
     await openLogin(page);
     await signIn(page, admin);
-    await waitForPath(page, '/');
-    await welcome(page, admin);
+    await landed(page, admin);
     const banner = page.getByTestId('impersonation-banner');
     expect(await banner.count()).toBe(0);
 
     expect(await postFromPage(page, '/api/auth/impersonate', { userId: targetId })).toBe(200);
     await page.reload();
-    await welcome(page, target);
+    await landed(page, target);
     const locale = target.locale;
     expect(await htmlLang(page)).toBe(locale);
     await banner.waitFor();
@@ -81,7 +78,7 @@ describe('impersonation', () => {
         .getByRole('button', { name: shown(locale, 'impersonation.stop'), exact: true })
         .click(),
     ]);
-    await welcome(page, admin);
+    await landed(page, admin);
     expect(await banner.count()).toBe(0);
     const me = await currentUser(page);
     expect({ email: me?.email, impersonation: me?.impersonation }).toEqual({

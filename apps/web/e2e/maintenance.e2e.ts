@@ -11,18 +11,13 @@ import {
   t,
   setupBrowser,
   viewports,
+  waitForLanding,
   waitForPath,
 } from './support.ts';
 
 const browser = setupBrowser();
 
 const banner = (page: Page) => page.getByTestId('maintenance-banner');
-const welcome = (page: Page) =>
-  page.getByRole('heading', {
-    level: 1,
-    name: t('sl', 'home.welcome', { name: demoUsers.user.name }),
-  });
-
 async function expectBannerWithMessage(page: Page): Promise<void> {
   const site = await siteInfo(browser.baseUrl, 'gridline');
   expect(site.status).toBe('maintenance');
@@ -43,8 +38,7 @@ describe('maintenance banner', () => {
       await shot(page, 'gridline-maintenance-login');
 
       await signIn(page, demoUsers.user);
-      await waitForPath(page, '/');
-      await welcome(page).waitFor();
+      await waitForLanding(page);
       await expectBannerWithMessage(page);
       await shot(page, 'gridline-maintenance-home');
     },
@@ -61,8 +55,7 @@ describe('maintenance banner', () => {
 
     // In-app navigation: sign in, then the sidebar's Support page.
     await signIn(page, demoUsers.user);
-    await waitForPath(page, '/');
-    await welcome(page).waitFor();
+    await waitForLanding(page);
     expect(await banner(page).count()).toBe(0);
     await page
       .getByRole('complementary')

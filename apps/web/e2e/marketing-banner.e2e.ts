@@ -11,21 +11,24 @@ import {
   shown,
   signInWithLocalProvider,
 } from './accounts.ts';
-import { demoUsers, openLogin, setupBrowser, signInToHome, t, waitForPath } from './support.ts';
+import {
+  demoUsers,
+  openLogin,
+  setupBrowser,
+  signInToLanding,
+  waitForLanding,
+} from './support.ts';
 
 const browser = setupBrowser();
 
 const banner = (page: Page) => page.getByTestId('marketing-banner');
 
-/** A new user who has not answered yet, signed in on the default site, on the home page. */
+/** A new user who has not answered yet, signed in on the default site, on their landing page (/setup). */
 async function unansweredUser(page: Page, firstName: string): Promise<void> {
   const account = newAccount('marketing', firstName, 'Odločna');
   await openLogin(page);
   await signInWithLocalProvider(page, account);
-  await waitForPath(page, '/');
-  await page
-    .getByRole('heading', { level: 1, name: t('sl', 'home.welcome', { name: account.name }) })
-    .waitFor();
+  await waitForLanding(page);
   expect((await currentUser(page))?.marketingConsent).toBeNull();
 }
 
@@ -66,7 +69,7 @@ describe('marketing-consent banner', () => {
   it('is not asked on another product (sunpower)', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
     const user = demoUsers.user;
-    await signInToHome(page, user, { identifier: 'sunpower' });
+    await signInToLanding(page, user, { identifier: 'sunpower' });
     expect((await currentUser(page))?.marketingConsent).toBeNull();
     expect(await banner(page).count()).toBe(0);
   });

@@ -6,11 +6,12 @@ import {
   demoUsers,
   expectNoHorizontalOverflow,
   shot,
-  signInToHome,
+  signInToLanding,
   t,
   until,
   setupBrowser,
   viewports,
+  waitForLanding,
   waitForPath,
 } from './support.ts';
 
@@ -62,10 +63,10 @@ describe('not-found page', () => {
   });
 
   it.each([viewports.mobile, viewports.desktop])(
-    'signed in: an unknown path shows it in the shell; home leads home ($width px)',
+    'signed in: an unknown path shows it in the shell; home leads to the landing page ($width px)',
     async (viewport) => {
       const { page } = await browser.open({ viewport, consent: 'necessary' });
-      await signInToHome(page, demoUsers.user);
+      await signInToLanding(page, demoUsers.user);
       await page.goto('/no/such/page');
       await expectNotFound(page);
       const crumbs = page.getByRole('navigation', { name: t('sl', 'layout.breadcrumbs') });
@@ -77,13 +78,7 @@ describe('not-found page', () => {
       await shot(page, 'not-found-signed-in');
 
       await homeLink(page).click();
-      await waitForPath(page, '/');
-      await page
-        .getByRole('heading', {
-          level: 1,
-          name: t('sl', 'home.welcome', { name: demoUsers.user.name }),
-        })
-        .waitFor();
+      await waitForLanding(page);
     },
   );
 });

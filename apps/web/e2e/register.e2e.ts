@@ -2,7 +2,15 @@
 // link in the browser → verified → sign in → sign out.
 import { describe, expect, it } from 'vitest';
 import { fieldLabel, linkTo, mailTo, newAccount, shotBothWidths, shown } from './accounts.ts';
-import { openLogin, setupBrowser, shot, t, viewports, waitForPath } from './support.ts';
+import {
+  openLogin,
+  setupBrowser,
+  shot,
+  t,
+  viewports,
+  waitForLanding,
+  waitForPath,
+} from './support.ts';
 
 const browser = setupBrowser();
 
@@ -95,10 +103,9 @@ describe('registration', () => {
     await page.getByLabel(t('sl', 'login.email')).fill(account.email);
     await page.getByLabel(t('sl', 'login.password')).fill(account.password);
     await page.getByRole('button', { name: t('sl', 'login.submit'), exact: true }).click();
-    await waitForPath(page, '/');
-    await page
-      .getByRole('heading', { level: 1, name: t('sl', 'home.welcome', { name: account.name }) })
-      .waitFor();
+    // A new account is not set up yet: it lands on /setup (spec 001 §2).
+    await waitForLanding(page);
+    expect(new URL(page.url()).pathname).toBe('/setup');
     await shot(page, 'registered-home');
 
     await page

@@ -8,7 +8,7 @@ import {
   expectNoHorizontalOverflow,
   pathOf,
   shot,
-  signInToHome,
+  signInToLanding,
   t,
   until,
   setupBrowser,
@@ -19,8 +19,9 @@ import {
 const browser = setupBrowser();
 const user = demoUsers.user;
 
-const welcome = (page: Page) =>
-  page.getByRole('heading', { level: 1, name: t('sl', 'home.welcome', { name: user.name }) });
+// The plain user is never set up: `/` lands on /setup (spec 001 §2), whose menu is empty.
+const landing = (page: Page) =>
+  page.getByRole('heading', { level: 1, name: t('sl', 'nav.setup') });
 const crumbs = (page: Page) =>
   page.getByRole('navigation', { name: t('sl', 'layout.breadcrumbs') });
 const shellState = (page: Page) => page.locator('[data-sidebar]').getAttribute('data-sidebar');
@@ -37,7 +38,7 @@ const focusedLabel = (page: Page) =>
 describe('shell at 1280 px', () => {
   it('the sidebar is open (360 px), collapses to 50 px, and the state is remembered across reloads', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
-    await signInToHome(page, user);
+    await signInToLanding(page, user);
     const sidebar = page.getByRole('complementary');
     expect(await shellState(page)).toBe('open');
     await until(async () => (await box(sidebar)).width, 360);
@@ -54,22 +55,22 @@ describe('shell at 1280 px', () => {
     await shot(page, 'home-sidebar-collapsed');
 
     await page.reload();
-    await welcome(page).waitFor();
+    await landing(page).waitFor();
     expect(await shellState(page)).toBe('collapsed');
     await until(async () => (await box(sidebar)).width, 50);
 
     await sidebar.getByRole('button', { name: t('sl', 'layout.expand_sidebar') }).click();
     await until(async () => (await box(sidebar)).width, 360);
     await page.reload();
-    await welcome(page).waitFor();
+    await landing(page).waitFor();
     expect(await shellState(page)).toBe('open');
   });
 
   it('breadcrumbs show the trail with the current page last, and link back', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
-    await signInToHome(page, user);
+    await signInToLanding(page, user);
     expect(await crumbs(page).locator('[aria-current="page"]').textContent()).toBe(
-      t('sl', 'nav.home'),
+      t('sl', 'nav.setup'),
     );
     await page
       .getByRole('complementary')
@@ -87,13 +88,13 @@ describe('shell at 1280 px', () => {
     await crumbs(page)
       .getByRole('link', { name: t('sl', 'nav.home') })
       .click();
-    await waitForPath(page, '/');
-    await welcome(page).waitFor();
+    await waitForPath(page, '/setup');
+    await landing(page).waitFor();
   });
 
   it('the sidebar footer closes and opens with its toggle', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
-    await signInToHome(page, user);
+    await signInToLanding(page, user);
     const sidebar = page.getByRole('complementary');
     const signOut = sidebar.getByRole('button', { name: t('sl', 'nav.sign_out') });
     const less = sidebar.getByRole('button', { name: t('sl', 'layout.close_sidebar_footer') });
@@ -116,7 +117,7 @@ describe('shell at 375 px', () => {
   it('the sidebar is an overlay that closes after navigation, with Escape, on the backdrop and its close button', async () => {
     const viewport = viewports.mobile;
     const { page } = await browser.open({ viewport, consent: 'necessary' });
-    await signInToHome(page, user);
+    await signInToLanding(page, user);
     expect(await shellState(page)).toBe('mobile');
     const opener = page.getByRole('button', { name: t('sl', 'layout.open_sidebar') });
     const sidebarId = await opener.getAttribute('aria-controls');
@@ -169,7 +170,7 @@ describe('shell at 375 px', () => {
 
   it('breadcrumbs keep only the current page and put the rest in the "…" menu', async () => {
     const { page } = await browser.open({ viewport: viewports.mobile, consent: 'necessary' });
-    await signInToHome(page, user);
+    await signInToLanding(page, user);
     await page.goto('/support');
     await page.getByRole('heading', { level: 1, name: t('sl', 'pages.support_title') }).waitFor();
     expect(await crumbs(page).locator('[aria-current="page"]').textContent()).toBe(
@@ -182,8 +183,8 @@ describe('shell at 375 px', () => {
     });
     await hidden.click();
     await page.getByRole('menuitem', { name: t('sl', 'nav.home') }).click();
-    await waitForPath(page, '/');
-    await welcome(page).waitFor();
+    await waitForPath(page, '/setup');
+    await landing(page).waitFor();
   });
 
   it('in mobile landscape the sidebar footer starts closed', async () => {
@@ -191,7 +192,7 @@ describe('shell at 375 px', () => {
       viewport: { width: 740, height: 360 },
       consent: 'necessary',
     });
-    await signInToHome(page, user);
+    await signInToLanding(page, user);
     await page.getByRole('button', { name: t('sl', 'layout.open_sidebar') }).click();
     const sidebar = page.getByRole('complementary');
     const more = sidebar.getByRole('button', { name: t('sl', 'layout.open_sidebar_footer') });

@@ -10,7 +10,15 @@ import {
   signInWithLocalProvider,
 } from './accounts.ts';
 import { LOCAL_OIDC } from './local-oidc-provider.ts';
-import { demoUsers, openLogin, setupBrowser, shot, t, waitForPath } from './support.ts';
+import {
+  demoUsers,
+  openLogin,
+  setupBrowser,
+  shot,
+  t,
+  waitForLanding,
+  waitForPath,
+} from './support.ts';
 
 const browser = setupBrowser();
 
@@ -29,10 +37,7 @@ describe('social sign-in', () => {
 
     const account = newAccount('social', 'Sonja', 'Socialna');
     await signInWithLocalProvider(page, account);
-    await waitForPath(page, '/');
-    await page
-      .getByRole('heading', { level: 1, name: t('sl', 'home.welcome', { name: account.name }) })
-      .waitFor();
+    await waitForLanding(page);
     const user = await currentUser(page);
     expect({
       email: user?.email,

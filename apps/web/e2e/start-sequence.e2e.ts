@@ -2,6 +2,7 @@
 // loader meanwhile; the auth layout (logo, footer from site info); sign-in returns to the page asked for.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { currentUser } from './accounts.ts';
 import {
   demoUsers,
   htmlLang,
@@ -11,6 +12,7 @@ import {
   t,
   until,
   setupBrowser,
+  waitForLanding,
   waitForPath,
 } from './support.ts';
 
@@ -113,23 +115,13 @@ describe('start sequence', () => {
       await until(() => page.title(), title);
       expect(await htmlLang(page)).toBe(user.locale);
 
-      // Home: its own title, and the role the server reports.
+      // Home leads to the role's landing page (spec 000 §4), as the user the server reports.
       await page
         .getByRole('navigation', { name: t(user.locale, 'layout.breadcrumbs') })
         .getByRole('link', { name: t(user.locale, 'nav.home'), exact: true })
         .click();
-      await waitForPath(page, '/');
-      await page
-        .getByRole('heading', {
-          level: 1,
-          name: t(user.locale, 'home.welcome', { name: user.name }),
-        })
-        .waitFor();
-      await until(() => page.title(), t(user.locale, 'home.title'));
-      const { productName } = await siteInfo(browser.baseUrl, 'default');
-      expect(await page.getByTestId('home-role').textContent()).toBe(
-        t(user.locale, `roles.${user.role}`, { productName }),
-      );
+      await waitForLanding(page, user.locale);
+      expect((await currentUser(page))?.role).toBe(user.role);
     },
   );
 });

@@ -236,8 +236,18 @@ export async function openLogin(page: Page, locale = 'sl', identifier?: string):
   await page.getByRole('heading', { name: t(locale, 'login.title'), exact: true }).waitFor();
 }
 
-/** Signs in from /auth/login and waits for the home page's welcome. */
-export async function signInToHome(
+/**
+ * Waits for the landing page after a sign-in or a visit to `/` (spec 000 §4): the super admin's company picker,
+ * the first entry of the user's menu, or /setup for users who are not set up (plain users, new accounts) — any
+ * signed-in page but `/` itself, with the signed-in frame's breadcrumbs.
+ */
+export async function waitForLanding(page: Page, locale = 'sl'): Promise<void> {
+  await page.waitForURL((url) => url.pathname !== '/' && !url.pathname.startsWith('/auth/'));
+  await page.getByRole('navigation', { name: t(locale, 'layout.breadcrumbs') }).waitFor();
+}
+
+/** Signs in from /auth/login and waits for the user's landing page (see {@link waitForLanding}). */
+export async function signInToLanding(
   page: Page,
   user: DemoUser,
   options: { locale?: string; identifier?: string } = {},
@@ -245,10 +255,7 @@ export async function signInToHome(
   const locale = options.locale ?? 'sl';
   await openLogin(page, locale, options.identifier);
   await signIn(page, user, locale);
-  await waitForPath(page, '/');
-  await page
-    .getByRole('heading', { level: 1, name: t(locale, 'home.welcome', { name: user.name }) })
-    .waitFor();
+  await waitForLanding(page, locale);
 }
 
 /** The `document.documentElement.lang`. */

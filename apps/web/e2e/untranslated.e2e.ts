@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoUsers, openLogin, signInToHome, t, setupBrowser, viewports } from './support.ts';
+import { demoUsers, openLogin, signInToLanding, t, setupBrowser, viewports } from './support.ts';
 
 const browser = setupBrowser();
 
@@ -65,7 +65,7 @@ describe('texts come from the catalogs', () => {
   it('the signed-in pages, the not-found page and the mobile sidebar', async () => {
     const { page } = await browser.open({ viewport: viewports.mobile, consent: 'necessary' });
     const user = demoUsers.user;
-    await signInToHome(page, user);
+    await signInToLanding(page, user);
     expect(await rawTexts(page), 'home').toEqual([]);
     await page.getByRole('button', { name: t('sl', 'layout.open_sidebar') }).click();
     await page.getByRole('complementary').waitFor();
