@@ -13,6 +13,7 @@ import {
   setupBrowser,
   viewports,
   waitForPath,
+  waitForLanding,
 } from './support.ts';
 
 const browser = setupBrowser();
@@ -110,10 +111,10 @@ describe('site theme by ?identifier=', () => {
       await page.goto('/auth/login');
       await page.getByRole('heading', { name: t('sl', 'login.title'), exact: true }).waitFor();
       expect(await look(page)).toEqual(branded);
+      // Signed in, the plain user lands on /setup (spec 000 §4), still in the site's look.
       await signIn(page, demoUsers.user);
-      await waitForPath(page, '/');
-      expect(await page.getByTestId('home-site').textContent()).toBe(site.platformName);
-      await until(() => page.title(), t('sl', 'home.title'));
+      await waitForLanding(page);
+      await until(() => page.title(), t('sl', 'nav.setup'));
       const primary = await page.evaluate(() =>
         getComputedStyle(document.documentElement)
           .getPropertyValue('--mantine-primary-color-filled')
