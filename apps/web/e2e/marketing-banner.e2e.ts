@@ -11,13 +11,7 @@ import {
   shown,
   signInWithLocalProvider,
 } from './accounts.ts';
-import {
-  demoUsers,
-  openLogin,
-  setupBrowser,
-  signInToLanding,
-  waitForLanding,
-} from './support.ts';
+import { demoUsers, openLogin, setupBrowser, signInToLanding, waitForLanding } from './support.ts';
 
 const browser = setupBrowser();
 

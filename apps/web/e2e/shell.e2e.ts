@@ -20,8 +20,7 @@ const browser = setupBrowser();
 const user = demoUsers.user;
 
 // The plain user is never set up: `/` lands on /setup (spec 001 §2), whose menu is empty.
-const landing = (page: Page) =>
-  page.getByRole('heading', { level: 1, name: t('sl', 'nav.setup') });
+const landing = (page: Page) => page.getByRole('heading', { level: 1, name: t('sl', 'nav.setup') });
 const crumbs = (page: Page) =>
   page.getByRole('navigation', { name: t('sl', 'layout.breadcrumbs') });
 const shellState = (page: Page) => page.locator('[data-sidebar]').getAttribute('data-sidebar');
