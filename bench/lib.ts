@@ -96,3 +96,93 @@ export function report(
     `${name}: ${value.toFixed(unit === 'KB' ? 1 : unit === 'ms' ? 1 : 0)} ${unit}${verdict}`,
   );
 }
+
+/** What {@link openLoop} measured. */
+export interface OpenLoopResult {
+  sent: number;
+  /** Answers by status code. */
+  statuses: Record<number, number>;
+  errors: number;
+  /** Latency percentiles in ms (from the scheduled send time, so queueing in this process counts too). */
+  p50: number;
+  p99: number;
+  max: number;
+  /** Answer bytes on the wire per request (body as received, e.g. gzip). */
+  bytesPerAnswer: number;
+}
+
+/**
+ * An open-loop load generator: requests are scheduled at a steady `rate` per second (one every 1000/rate ms) no
+ * matter how fast answers come, over a pool of keep-alive connections, and latency is measured from each request's
+ * scheduled time. A closed-loop tool (autocannon's `overallRate`) lets each connection send its share back to back
+ * at the start of every second, which measures bursts of concurrent requests rather than a steady rate.
+ */
+export async function openLoop(options: {
+  url: string;
+  headers: Record<string, string>;
+  rate: number;
+  durationMs: number;
+}): Promise<OpenLoopResult> {
+  const { request, Agent } = await import('node:http');
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const url = new URL(options.url);
+  const total = Math.round((options.rate * options.durationMs) / 1000);
+  const interval = 1000 / options.rate;
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let errors = 0;
+  let bytes = 0;
+  let sent = 0;
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  const fire = (scheduled: number) =>
+    new Promise<void>((resolve) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          headers: options.headers,
+          agent,
+        },
+        (res) => {
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          res.on('end', () => {
+            latencies.push(performance.now() - scheduled);
+            statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end();
+    });
+  while (sent < total) {
+    const now = performance.now();
+    const due = Math.min(total, Math.floor((now - start) / interval) + 1);
+    while (sent < due) {
+      pending.push(fire(start + sent * interval));
+      sent += 1;
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    sent,
+    statuses,
+    errors,
+    p50: Math.round(pick(0.5) * 10) / 10,
+    p99: Math.round(pick(0.99) * 10) / 10,
+    max: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
+    bytesPerAnswer: bytes / Math.max(latencies.length, 1),
+  };
+}

@@ -69,7 +69,8 @@ export function menuHandlers(service: MenuService): GroupHandlers<typeof menuRou
     async location({ actor, params, query, reply }) {
       if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
-      return service.location(actor, params.id, query);
+      const { cached } = await service.location(actor, params.id, query);
+      return preSerialised(cached);
     },
   };
 }

@@ -56,6 +56,9 @@ function cachedAnswer(etag: string, json: string): CachedAnswer {
   };
 }
 
+/** How many serialised location answers (per location, version, level and prefix) are kept. */
+const LOCATION_ANSWERS_LIMIT = 20_000;
+
 /** The sidebar menu (docs/organisation.md "Menu (sidebar)"). */
 export function createMenuService(deps: {
   repo: MenuRepository;
@@ -67,6 +70,7 @@ export function createMenuService(deps: {
   const limit = deps.cacheCompanies ?? DEFAULT_CACHE_COMPANIES;
   const trees = new Map<number, TreeEntry>();
   const building = new Map<string, Promise<TreeEntry>>();
+  const locationAnswers = new Map<string, Buffer>();
 
   /** Whether the actor administers the whole company (super admin of its site, aggregator of it). */
   function administers(actor: Actor, head: CompanyHead): boolean {
@@ -233,18 +237,30 @@ export function createMenuService(deps: {
       actor: Actor,
       id: number,
       options: { level?: number | undefined; prefix?: string | undefined },
-    ): Promise<{ structure: MenuItem[] }> {
-      const { row } = await access.requireLocation(actor, id, 'view');
+    ): Promise<{ cached: Buffer }> {
+      const { row, companyMenuVersion } = await access.requireLocation(actor, id, 'view');
+      const prefix = options.prefix ?? `/locations/${row.id}`;
+      const level = options.level ?? 1;
+      // Every change below a location bumps its company's menu_version (triggers), so an answer built for the
+      // same version, prefix and level is still right; access was checked above for this very request.
+      const key = `${row.id}\u0000${companyMenuVersion}\u0000${level}\u0000${prefix}`;
+      const cached = locationAnswers.get(key);
+      if (cached) return { cached };
       const children = await repo.locationChildren(row.id);
-      return {
-        structure: locationStructure(
-          row.companyId,
-          options.prefix ?? `/locations/${row.id}`,
-          options.level ?? 1,
-          children.deviceGroups,
-          children.devices,
-        ),
-      };
+      const structure = locationStructure(
+        row.companyId,
+        prefix,
+        level,
+        children.deviceGroups,
+        children.devices,
+      );
+      const body = Buffer.from(JSON.stringify({ data: { structure } }), 'utf8');
+      locationAnswers.set(key, body);
+      for (const oldest of locationAnswers.keys()) {
+        if (locationAnswers.size <= LOCATION_ANSWERS_LIMIT) break;
+        locationAnswers.delete(oldest);
+      }
+      return { cached: body };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, menuRoutes, type MenuItem } from '@ec/contract';
-import { eq, locations } from '@ec/db';
+import { deviceGroups, eq, locations } from '@ec/db';
 import { createTestApp, json, send, type TestApp } from '../../test/helpers.ts';
 import { orgFixtures } from './org-fixtures.ts';
 
@@ -407,6 +407,18 @@ describe('GET /menu/locations/:id', () => {
       href: `/locations/${id.cabin}/device-groups/${id.roof}`,
       level: 1,
     });
+  });
+
+  it('answers a change below the location at once (the cached answer follows the menu version)', async () => {
+    const before = await get(`/api/menu/locations/${id.cabin}`, tokens.basic);
+    expect(JSON.stringify(data(before))).toContain('"title":"Roof"');
+    await t.db.db.update(deviceGroups).set({ name: 'Attic' }).where(eq(deviceGroups.id, id.roof));
+    try {
+      const after = await get(`/api/menu/locations/${id.cabin}`, tokens.basic);
+      expect(JSON.stringify(data(after))).toContain('"title":"Attic"');
+    } finally {
+      await t.db.db.update(deviceGroups).set({ name: 'Roof' }).where(eq(deviceGroups.id, id.roof));
+    }
   });
 
   it('is 404 for locations the user does not see', async () => {

@@ -141,7 +141,11 @@ export function createOrgAccess(db: Db) {
 
   async function loadLocation(id: number) {
     const [row] = await db
-      .select({ location: locations, siteId: companies.siteId })
+      .select({
+        location: locations,
+        siteId: companies.siteId,
+        menuVersion: companies.menuVersion,
+      })
       .from(locations)
       .innerJoin(companies, eq(companies.id, locations.companyId))
       .where(eq(locations.id, id))
@@ -228,7 +232,9 @@ export function createOrgAccess(db: Db) {
         row: found.location,
         actions,
         companySiteId: found.siteId,
-      } satisfies Granted<LocationRow>;
+        /** The company's menu_version when read (a cache key for the location's menu children). */
+        companyMenuVersion: found.menuVersion,
+      } satisfies Granted<LocationRow> & { companyMenuVersion: number };
     },
 
     /** A device group follows its location. */
