@@ -12,6 +12,11 @@ import {
 import { createTestDb, type TestDatabase } from './testing.ts';
 
 let database: TestDatabase;
+
+function must<T>(value: T | undefined | null): T {
+  if (value === undefined || value === null) throw new Error('missing fixture row');
+  return value;
+}
 beforeAll(async () => {
   database = await createTestDb();
 });
@@ -22,7 +27,7 @@ async function version(companyId: number) {
     .select({ v: companies.menuVersion })
     .from(companies)
     .where(eq(companies.id, companyId));
-  return row!.v;
+  return must(row).v;
 }
 
 describe('organisation schema', () => {
@@ -38,9 +43,9 @@ describe('organisation schema', () => {
       .returning();
     const [company] = await db
       .insert(companies)
-      .values({ siteId: site!.id, name: 'Co', countryId: country!.id })
+      .values({ siteId: must(site).id, name: 'Co', countryId: must(country).id })
       .returning();
-    const id = company!.id;
+    const id = must(company).id;
     expect(await version(id)).toBe(0);
 
     const [root] = await db
@@ -48,36 +53,43 @@ describe('organisation schema', () => {
       .values({ companyId: id, name: 'Root' })
       .returning();
     expect(await version(id)).toBe(1);
-    await db.update(companies).set({ rootGroupId: root!.id }).where(eq(companies.id, id));
+    await db
+      .update(companies)
+      .set({ rootGroupId: must(root).id })
+      .where(eq(companies.id, id));
     expect(await version(id)).toBe(2);
     await db.update(companies).set({ contactPhone: '+386 1' }).where(eq(companies.id, id));
     expect(await version(id)).toBe(2);
 
     const [location] = await db
       .insert(locations)
-      .values({ companyId: id, groupId: root!.id, name: 'Home' })
+      .values({ companyId: id, groupId: must(root).id, name: 'Home' })
       .returning();
     expect(await version(id)).toBe(3);
     const [group] = await db
       .insert(deviceGroups)
-      .values({ locationId: location!.id, name: 'Roof' })
+      .values({ locationId: must(location).id, name: 'Roof' })
       .returning();
     expect(await version(id)).toBe(4);
     await db.insert(devices).values({
-      locationId: location!.id,
-      deviceGroupId: group!.id,
+      locationId: must(location).id,
+      deviceGroupId: must(group).id,
       name: 'PV',
       category: 'SOLAR_POWER_PLANT',
     });
     expect(await version(id)).toBe(5);
-    await db.delete(locations).where(eq(locations.id, location!.id));
+    await db.delete(locations).where(eq(locations.id, must(location).id));
     expect(await version(id)).toBeGreaterThan(5);
   });
 
   it('rejects coordinates out of range and a lone coordinate', async () => {
     const { db } = database;
     const [company] = await db.select().from(companies).limit(1);
-    const base = { companyId: company!.id, groupId: company!.rootGroupId!, name: 'X' };
+    const base = {
+      companyId: must(company).id,
+      groupId: must(must(company).rootGroupId),
+      name: 'X',
+    };
     await expect(
       db.insert(locations).values({ ...base, latitude: 91, longitude: 0 }),
     ).rejects.toThrow();

@@ -53,9 +53,7 @@ describe('ManageOverview', () => {
       ),
     );
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: /Controllers/ })).toHaveTextContent(
-        '1 controller',
-      ),
+      expect(screen.getByRole('link', { name: /Controllers/ })).toHaveTextContent('1 controller'),
     );
     expect(screen.getByRole('link', { name: /Settings/ })).toHaveAttribute(
       'href',
