@@ -1,28 +1,13 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/errors.ts';
-import { submitErrorText } from '../../../shared/forms/submit-error.ts';
-import { IconAlertTriangle, IconMapQuestion } from '../../../shared/ui/icons.ts';
+import {
+  ErrorState as SharedErrorState,
+  NotFoundState as SharedNotFoundState,
+} from '../../../shared/ui/states.tsx';
 import classes from './global-settings.module.css';
 
-/** A section or page that is loading. */
-export function LoadingState({ label }: { label?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="sm" role="status" py="md">
-      <Loader size="sm" aria-hidden />
-      <Text size="sm" c="dimmed">
-        {label ?? t('common.loading')}
-      </Text>
-    </Group>
-  );
-}
+export { EmptyState, LoadingState } from '../../../shared/ui/states.tsx';
 
-/**
- * A failed load: a 404 (missing, or not visible: the server does not tell them apart) says so; anything else
- * says loading failed, with Try again.
- */
+/** A failed load of a global-settings screen (see the shared ErrorState). */
 export function ErrorState({
   error,
   onRetry,
@@ -34,19 +19,13 @@ export function ErrorState({
   notFoundKey?: string;
   errorKey?: string;
 }) {
-  const { t } = useTranslation();
-  if (isApiError(error, 404)) return <NotFoundState messageKey={notFoundKey} />;
   return (
-    <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{submitErrorText(error, t, errorKey)}</Text>
-        {onRetry && (
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </Stack>
-    </Alert>
+    <SharedErrorState
+      error={error}
+      onRetry={onRetry}
+      notFoundKey={notFoundKey}
+      errorKey={errorKey}
+    />
   );
 }
 
@@ -56,28 +35,7 @@ export function NotFoundState({
 }: {
   messageKey?: string;
 }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="gray" icon={<IconMapQuestion size={20} aria-hidden />} role="alert">
-      {t(messageKey)}
-    </Alert>
-  );
-}
-
-/** Nothing to list. */
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg" role="status">
-      <Stack gap={4} align="center" ta="center">
-        <Text fw={600}>{title}</Text>
-        {children && (
-          <Text size="sm" c="dimmed" component="div">
-            {children}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
-  );
+  return <SharedNotFoundState messageKey={messageKey} />;
 }
 
 /** A definition list of facts (label, value). */
