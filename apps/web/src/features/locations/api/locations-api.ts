@@ -209,8 +209,10 @@ export async function moveDevices(
     params: { id: String(locationId) },
     body: { data: { deviceIds, deviceGroupId } },
   });
+  // The answer is the new structure: show it at once; the other views refresh in the background (the Move button
+  // must not wait for them).
   queryClient.setQueryData(locationStructureQueryOptions(locationId).queryKey, structure);
-  await refreshDevices(queryClient, locationId);
+  void refreshDevices(queryClient, locationId);
   return structure;
 }
 
