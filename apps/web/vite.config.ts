@@ -7,7 +7,8 @@ const apiTarget = 'http://127.0.0.1:3000';
 
 /**
  * Long-cached vendor chunks for the libraries every screen needs (React with the router; TanStack Query and
- * i18next). Everything else, Mantine included, is left to automatic splitting: components only some routes
+ * i18next). Only those packages: a broader pattern (all of @tanstack) once pulled the sidebar's virtualiser into
+ * the sign-in page. Everything else, Mantine included, is left to automatic splitting: components only some routes
  * use (menus, modals, tooltips) then stay out of the first load. Each route module is its own lazy chunk.
  * Measure with `npm run size -w @ec/web` (budget: 180 KB gzip for /auth/login).
  */
@@ -18,7 +19,7 @@ const vendorGroups: readonly (readonly [name: string, test: RegExp])[] = [
   ],
   [
     'vendor',
-    /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+    /node_modules[\\/](@tanstack[\\/](query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
   ],
 ];
 

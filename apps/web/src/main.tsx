@@ -5,13 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { createRoutes } from './app/router.tsx';
+import { createAppRoutes } from './app/router.tsx';
 import { createSessionExpiryHandler } from './app/session-expiry.ts';
 
 // The query client reports errors to the session-expiry handler, which needs the router built on the client.
 let onQueryError: (error: unknown) => void = () => {};
 const queryClient = createQueryClient((error) => onQueryError(error));
-const router = createBrowserRouter(createRoutes(queryClient));
+const { routes, patchRoutesOnNavigation } = createAppRoutes(queryClient);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
 onQueryError = createSessionExpiryHandler(queryClient, router);
 
 const container = document.getElementById('root');

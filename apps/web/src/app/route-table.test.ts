@@ -1,14 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routeAccessFor } from '@ec/domain';
 import type { RouteHandle } from '../shared/routing/route-handle.ts';
-import { createRoutes } from './router.tsx';
+import { createAppRoutes, MAIN_PAGES_ID } from './router.tsx';
 
 // Every page of spec 000 §2 (and the set-up pages of spec 001 §2) has a route with a title, under the guarded main
 // layout, with the access rule of spec 000 §6.
 
-const routes: RouteObject[] = createRoutes(new QueryClient());
+const app = createAppRoutes(new QueryClient());
+await app.complete();
+const routes: RouteObject[] = app.routes;
 
 const LOCATION_SUBTREE = [
   '',
@@ -142,5 +144,27 @@ describe('route table', () => {
     expect(
       matchRoutes(routes, '/settings/global/companies/3/location-groups/2')?.at(-1)?.route.path,
     ).toBe('*');
+  });
+});
+
+describe('the organisation pages load apart from the sign-in page', () => {
+  it('are not in a fresh table, and the first signed-in navigation patches them in once', async () => {
+    const fresh = createAppRoutes(new QueryClient());
+    const before = matchRoutes(fresh.routes, '/overview');
+    expect(before?.at(-1)?.route.path).toBe('*');
+    const patch = vi.fn();
+    const args = {
+      signal: new AbortController().signal,
+      matches: [],
+      fetcherKey: undefined,
+      patch,
+    };
+    await fresh.patchRoutesOnNavigation({ ...args, path: '/auth/login' });
+    expect(patch).not.toHaveBeenCalled();
+    await fresh.patchRoutesOnNavigation({ ...args, path: '/overview' });
+    await fresh.patchRoutesOnNavigation({ ...args, path: '/locations/1' });
+    expect(patch).toHaveBeenCalledOnce();
+    expect(patch.mock.calls[0]?.[0]).toBe(MAIN_PAGES_ID);
+    expect(matchRoutes(fresh.routes, '/overview')?.at(-1)?.route.path).toBe('overview');
   });
 });

@@ -1,10 +1,11 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { TOAST_DEFAULT_MS, type ThemeName } from '@ec/domain';
 import { ToastContainer } from '../../shared/ui/toast.ts';
 import {
-  getSiteTheme,
+  loadedSiteTheme,
+  loadSiteTheme,
   mantineProviderProps,
   resolveScheme,
   type SchemePreference,
@@ -28,7 +29,7 @@ export function SiteThemeProvider({
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', undefined, {
     getInitialValueInEffect: false,
   });
-  const siteTheme = getSiteTheme(themeName ?? 'default');
+  const siteTheme = useSiteTheme(themeName);
   const scheme = resolveScheme(siteTheme, preference, prefersDark === true);
   const props = useMemo(() => mantineProviderProps(siteTheme, scheme), [siteTheme, scheme]);
 
@@ -47,4 +48,32 @@ export function SiteThemeProvider({
       {children}
     </MantineProvider>
   );
+}
+
+/**
+ * The site's theme. The start sequence loads it before the first render; a theme that changes later (site info
+ * refetched) shows the previous look until its chunk is there, then switches in place.
+ */
+function useSiteTheme(name: ThemeName | undefined) {
+  const [, setLoaded] = useState(0);
+  const theme = loadedSiteTheme(name ?? 'default');
+  const [shown, setShown] = useState(() => theme ?? loadedSiteTheme('default'));
+  useEffect(() => {
+    if (theme) {
+      setShown(theme);
+      return;
+    }
+    let active = true;
+    void loadSiteTheme(name).then((loaded) => {
+      if (!active) return;
+      setShown(loaded);
+      setLoaded((n) => n + 1);
+    });
+    return () => {
+      active = false;
+    };
+  }, [name, theme]);
+  const current = theme ?? shown;
+  if (!current) throw new Error('the default theme is always loaded');
+  return current;
 }

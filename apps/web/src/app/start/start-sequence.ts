@@ -6,6 +6,7 @@ import { chooseLocale } from '../../features/i18n/locale-choice.ts';
 import { loadLocale, storedLocale } from '../../features/i18n/locale.ts';
 import { siteInfoQueryOptions } from '../../features/site/api/site-info-query.ts';
 import { resolveSiteIdentifier } from '../../features/site/site-identifier.ts';
+import { loadSiteTheme } from '../../shared/theme/index.ts';
 
 /** What the app needs before it renders anything. */
 export interface StartData {
@@ -40,10 +41,13 @@ export function createStartSequence(
 
   async function start(url: URL, identifier: string | undefined): Promise<StartData> {
     const site = await queryClient.fetchQuery(siteInfoQueryOptions(identifier));
-    // Maintenance status comes with site info; the banner reads it from there.
+    // Maintenance status comes with site info; the banner reads it from there. The site's theme chunk loads
+    // while the user is fetched, so the first render already has the site's look.
+    const theme = loadSiteTheme(site.theme);
     const user = isAuthPath(url.pathname)
       ? undefined
       : await queryClient.fetchQuery(currentUserQueryOptions());
+    await theme;
     const locale = chooseLocale({
       stored: storedLocale(),
       userLocale: user?.locale,

@@ -7,7 +7,7 @@ import { fallbackMessages } from '../../features/i18n/fallback-messages.ts';
 import { i18n } from '../../features/i18n/i18n.ts';
 import { json, siteInfo, testCatalog } from '../../shared/test/fixtures.ts';
 import { App } from '../app.tsx';
-import { createRoutes } from '../router.tsx';
+import { createAppRoutes } from '../router.tsx';
 import { createStartSequence } from '../start/start-sequence.ts';
 
 /** Answers one API request; `undefined` falls through to the defaults. */
@@ -66,7 +66,8 @@ export function renderApp(path: string, options: { browserLanguages?: readonly s
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const start = createStartSequence(queryClient, () => options.browserLanguages ?? ['en-US']);
-  const router = createMemoryRouter(createRoutes(queryClient, start), { initialEntries: [path] });
+  const { routes, patchRoutesOnNavigation } = createAppRoutes(queryClient, start);
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   const view = render(<App router={router} queryClient={queryClient} />);
   return { ...view, router, queryClient };
 }

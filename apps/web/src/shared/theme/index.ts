@@ -12,7 +12,8 @@ export type {
   SiteTheme,
 } from './types.ts';
 export { ENERGY_SERIES } from './types.ts';
-export { getSiteTheme, isThemeName, siteThemes } from './themes/index.ts';
+export { getSiteTheme, siteThemes } from './themes/index.ts';
+export { isThemeName, loadedSiteTheme, loadSiteTheme } from './themes/load.ts';
 export {
   energyPalette,
   filledHoverShade,

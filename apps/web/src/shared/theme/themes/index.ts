@@ -1,5 +1,6 @@
-import { THEMES, type ThemeName } from '@ec/domain';
+import type { ThemeName } from '@ec/domain';
 import type { SiteTheme } from '../types.ts';
+import { isThemeName } from './load.ts';
 import { blueGreenTheme } from './blue-green.ts';
 import { darkBlueTheme } from './dark-blue.ts';
 import { darkCyanTheme } from './dark-cyan.ts';
@@ -16,7 +17,10 @@ import { whiteTheme } from './white.ts';
 import { yellowBlueTheme } from './yellow-blue.ts';
 import { yellowTheme } from './yellow.ts';
 
-/** Every site theme of spec 001 §9, keyed by its name. */
+/**
+ * Every site theme of spec 001 §9, keyed by its name. The app loads a site's theme on its own (load.ts); this
+ * table is for the places that need them all (tests, theme previews).
+ */
 export const siteThemes: Record<ThemeName, SiteTheme> = {
   default: defaultTheme,
   'dark-blue': darkBlueTheme,
@@ -43,7 +47,4 @@ export function getSiteTheme(name: string | null | undefined): SiteTheme {
   return isThemeName(name) ? siteThemes[name] : siteThemes.default;
 }
 
-/** Whether a value names a site theme. */
-export function isThemeName(value: unknown): value is ThemeName {
-  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
-}
+export { isThemeName };
