@@ -2,10 +2,7 @@
 // the company settings form and the e-mail settings, the location-group tree (create, rename, move, delete) and
 // user management with a role change. The super admin works on a company this test creates, so the demo
 // companies other tests use stay as they are; the aggregator's single company opens at once.
-//
-// The English keys still waiting in packages/i18n/pending are served with the catalog here (the lead merges them
-// into en.json later, which makes this a no-op), so the assertions and the screenshots read real texts.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shotBothWidths } from './accounts.ts';
@@ -25,22 +22,8 @@ type Catalog = { [key: string]: string | Catalog };
 const i18nDir = new URL('../../../packages/i18n/', import.meta.url);
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, i18nDir), 'utf8')) as Catalog;
 
-function merge(target: Catalog, source: Catalog): Catalog {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    if (typeof value === 'string') {
-      if (existing === undefined) target[key] = value;
-    } else {
-      target[key] = merge(typeof existing === 'object' ? existing : {}, value);
-    }
-  }
-  return target;
-}
-
-/** English as the server will serve it once the pending keys are merged. */
-const english: Catalog = readdirSync(new URL('pending/', i18nDir))
-  .filter((name) => name.endsWith('-en.json'))
-  .reduce((catalog, name) => merge(catalog, read(`pending/${name}`)), read('locales/en.json'));
+/** The English catalog the server serves. */
+const english: Catalog = read('locales/en.json');
 
 /** An English text with `{{name}}` filled in. */
 function en(key: string, values: Record<string, string> = {}): string {
@@ -50,21 +33,7 @@ function en(key: string, values: Record<string, string> = {}): string {
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
 }
 
-/** Serves the English catalog with the pending keys added (see the top of this file). */
-async function servePendingEnglish(page: Page): Promise<void> {
-  await page.route(
-    (url) => url.pathname === '/api/site/translations/en',
-    async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: { locale: string; translations: Catalog } };
-      body.data.translations = merge(structuredClone(english), body.data.translations);
-      await route.fulfill({ response, json: body });
-    },
-  );
-}
-
 async function signInAs(page: Page, user: (typeof demoUsers)['admin' | 'aggregator']) {
-  await servePendingEnglish(page);
   await openLogin(page);
   await signIn(page, user);
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));

@@ -5,7 +5,6 @@
 // target group", renamed, deleted after confirmation), controllers and devices. Screens at 375 px and 1280 px.
 // Seed: Celje – trgovina (8) is in Štajerska, where the advanced user may edit; Vila Lesce (2) has the full device
 // kit; the basic user may only view the Domžale warehouse (6).
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -324,60 +323,14 @@ describe('manage location: structure, controllers and devices', () => {
   });
 });
 
-type Catalog = { [key: string]: string | Catalog };
-
-/** The English keys still waiting in packages/i18n/pending (every area's), as the lead will merge them. */
-const pendingEnglish: Catalog[] = (() => {
-  const dir = new URL('../../../packages/i18n/pending/', import.meta.url);
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('-en.json'));
-  } catch {
-    // everything merged
-  }
-  return names.map((name) => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as Catalog);
-})();
-
-function mergeInto(target: Catalog, source: Catalog): void {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    if (typeof value === 'object' && typeof current === 'object') mergeInto(current, value);
-    else target[key] = value;
-  }
-}
-
-/** An English text, pending or merged (for pages served with {@link servePendingEnglish}). */
+/** An English text from the shipped catalog. */
 function english(key: string, values: Record<string, string> = {}): string {
-  for (const catalog of pendingEnglish) {
-    let node: string | Catalog | undefined = catalog;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node === 'string') {
-      return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
-    }
-  }
   return t('en', key, values);
-}
-
-/**
- * Serves the English catalog with the pending keys merged in, as it will be once the lead merges them: the
- * screenshots then show the real texts, and the 375 px check judges real words instead of long raw keys.
- */
-async function servePendingEnglish(page: Page): Promise<void> {
-  await page.route(
-    (url) => url.pathname === '/api/site/translations/en',
-    async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: { translations: Catalog } };
-      for (const catalog of pendingEnglish) mergeInto(body.data.translations, catalog);
-      await route.fulfill({ response, json: body });
-    },
-  );
 }
 
 describe('manage location: the screens in English at 1280 px and 375 px', () => {
   it('index, settings, unsaved question, users, structure, device group, controllers, controller, device, no edit rights', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
-    await servePendingEnglish(page);
     await signInAs(page, demoUsers.aggregator);
     const nav = page.getByRole('navigation', { name: english('location_manage.sections_label') });
     const tab = (key: string) => nav.getByRole('link', { name: english(key), exact: true });
@@ -441,7 +394,6 @@ describe('manage location: the screens in English at 1280 px and 375 px', () => 
 
     // The basic user may only view the Domžale warehouse (English chosen in the switcher).
     const viewer = await browser.open({ consent: 'necessary' });
-    await servePendingEnglish(viewer.page);
     await viewer.context.addInitScript(() => window.localStorage.setItem('ec.locale', 'en'));
     await signInAs(viewer.page, demoUsers.basic, 'en');
     await viewer.page.goto('/locations/6/manage/structure');
