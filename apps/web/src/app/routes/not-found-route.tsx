@@ -1,9 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
+import { withChunkTimeout } from '../../shared/lazy/chunk-load.ts';
 import { IconHome, IconMapQuestion } from '../../shared/ui/icons.ts';
-import { AuthLayout } from '../layouts/auth-layout.tsx';
-import { MainLayout } from '../layouts/main-layout.tsx';
+import { FullPageLoader } from '../start/full-page-loader.tsx';
+
+// The layouts stay route modules of their own (lazy), also when the not-found page borrows them.
+const AuthLayout = lazy(
+  withChunkTimeout(async () => ({
+    default: (await import('../layouts/auth-layout.tsx')).AuthLayout,
+  })),
+);
+const MainLayout = lazy(
+  withChunkTimeout(async () => ({
+    default: (await import('../layouts/main-layout.tsx')).MainLayout,
+  })),
+);
 
 /** The not-found content (spec 000 §2): "lost", "missing page", a link home. */
 export function NotFoundPage() {
@@ -30,8 +43,10 @@ export function NotFoundRoute() {
   const { signedIn } = useLoaderData() as NotFoundData;
   const Layout = signedIn ? MainLayout : AuthLayout;
   return (
-    <Layout>
-      <NotFoundPage />
-    </Layout>
+    <Suspense fallback={<FullPageLoader />}>
+      <Layout>
+        <NotFoundPage />
+      </Layout>
+    </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { entityCrumb } from './route-helpers.ts';
 import { framePage, handle, lazyComponent } from './lazy-route.ts';
-import { locationSubtree } from './location-subtree.tsx';
+import { locationSubtree } from './location-subtree.ts';
 
 // The organisation's pages (issue 4) live in their own module, loaded with the first signed-in page through the
 // router's patchRoutesOnNavigation (router.tsx), so their table stays out of the sign-in page's JavaScript.
@@ -71,7 +71,7 @@ function groupPages(): RouteObject[] {
  * - "companies-admin" helper: `overview`, `admin/search` (index, users, locations, oem-devices, devices),
  *   `companies/:companyId/integrated-devices`;
  * - "global-settings" helper: everything under `settings/global`;
- * - "location-manage" helper: in routes/location-subtree.tsx.
+ * - "location-manage" helper: in routes/location-subtree.ts.
  */
 export function organisationRoutes(): RouteObject[] {
   return [
