@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MenuItem } from '@ec/contract';
@@ -155,15 +155,17 @@ export function useMenuTree({
     })
     .filter((entry): entry is readonly [string, MenuItem[]] => !!entry[0] && !!entry[1]);
   const arrivedKey = arrived.map(([id]) => id).join(',');
-  useEffect(() => {
+  // `arrived` is rebuilt every render; its ids say when something new came.
+  const storeArrived = useEffectEvent(() => {
     if (arrived.length === 0) return;
     setLoaded((current) => {
       const next = new Map(current);
       for (const [id, children] of arrived) next.set(id, children);
       return next;
     });
-    // `arrived` is rebuilt every render; its ids say when something new came.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    storeArrived();
   }, [arrivedKey]);
 
   // A new menu answer (refetch) replaces everything loaded below it.

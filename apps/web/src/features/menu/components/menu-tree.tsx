@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useEffectEvent,
   useRef,
   useState,
   type KeyboardEvent,
@@ -64,12 +65,15 @@ export function MenuTree({ tree, emptyState }: { tree: MenuTreeState; emptyState
   // The one tab stop: the row last focused, else the current page's row, else the first.
   const tabIndexRow = focusedIndex >= 0 ? focusedIndex : activeIndex >= 0 ? activeIndex : 0;
 
-  // Bring the current page's row into view when it changes (navigation, tree loaded).
-  useEffect(() => {
+  // Bring the current page's row into view when it changes (navigation, tree loaded) — not when rows above it
+  // open or close, which moves its index but should not move the list under the user.
+  const scrollToActive = useEffectEvent(() => {
     if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
-    // Only when the active row changes, not on every re-render of the rows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activeId, activeIndex >= 0]);
+  });
+  const hasActive = activeIndex >= 0;
+  useEffect(() => {
+    scrollToActive();
+  }, [activeId, hasActive]);
 
   const virtualItems = virtualizer.getVirtualItems();
   // Focus the requested row once the virtualiser has rendered it (it may have had to scroll first).
