@@ -1,16 +1,12 @@
-import { Anchor, Badge, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ControllerSearchItem } from '@ec/contract';
-import {
-  companyControllersQueryOptions,
-  companyQueryOptions,
-  PAGE_SIZE,
-} from '../api/global-settings-api.ts';
+import { companyControllersQueryOptions, companyQueryOptions } from '../api/global-settings-api.ts';
 import { controllerPath } from '../paths.ts';
-import { Pager } from './pager.tsx';
-import { EmptyState, ErrorState, LoadingState, NotFoundState } from './states.tsx';
+import { CompanyListPage } from './company-list-page.tsx';
+import { ErrorState, NotFoundState } from './states.tsx';
 import { useListFilter } from './use-list-filter.ts';
 import classes from './global-settings.module.css';
 
@@ -80,7 +76,8 @@ function ControllerRow({
  */
 export function CompanyControllers({ companyId }: { companyId: number | null }) {
   const { t } = useTranslation();
-  const { text, setText, q, page, setPage } = useListFilter();
+  const filter = useListFilter();
+  const { q, page } = filter;
   const enabled = companyId !== null;
   const company = useQuery({ ...companyQueryOptions(companyId ?? 0), enabled });
   const list = useQuery({
@@ -91,61 +88,16 @@ export function CompanyControllers({ companyId }: { companyId: number | null }) 
   if (company.isError)
     return <ErrorState error={company.error} onRetry={() => void company.refetch()} />;
 
-  let body;
-  if (list.isPending) body = <LoadingState />;
-  else if (list.isError) {
-    body = (
-      <ErrorState
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        errorKey="global_settings.controllers.load_error"
-      />
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
-      <EmptyState
-        title={t(q ? 'global_settings.controllers.no_match' : 'global_settings.controllers.empty')}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ul
-          className={classes.list}
-          aria-label={t('global_settings.devices')}
-          aria-busy={list.isPlaceholderData}
-        >
-          {list.data.items.map((controller) => (
-            <ControllerRow key={controller.id} controller={controller} companyId={companyId} />
-          ))}
-        </ul>
-        <Pager
-          page={list.data.page}
-          pageSize={PAGE_SIZE}
-          total={list.data.total}
-          onPage={setPage}
-        />
-      </>
-    );
-  }
   return (
-    <Stack className={classes.page}>
-      <div>
-        <Text size="sm" c="dimmed">
-          {company.data?.name ?? '…'}
-        </Text>
-        <Title order={1} className={classes.title}>
-          {t('global_settings.devices')}
-        </Title>
-      </div>
-      <TextInput
-        type="search"
-        label={t('global_settings.controllers.search')}
-        placeholder={t('global_settings.controllers.search_placeholder')}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
-      {body}
-    </Stack>
+    <CompanyListPage
+      companyName={company.data?.name}
+      title={t('global_settings.devices')}
+      keys="global_settings.controllers"
+      filter={filter}
+      list={list}
+      renderRow={(controller) => (
+        <ControllerRow key={controller.id} controller={controller} companyId={companyId} />
+      )}
+    />
   );
 }
