@@ -47,6 +47,16 @@ export const userColumns = {
 
 /** Users and sessions storage for sign-in. */
 export function createAuthRepository(db: Db) {
+  // Asked on every request with a session cookie: built once and prepared by name, so neither the query builder
+  // nor PostgreSQL's parser and planner run per request.
+  const findSessionQuery = db
+    .select({ session: sessions, user: userColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_find_session');
+
   return {
     async findCredentials(
       email: string,
@@ -78,12 +88,7 @@ export function createAuthRepository(db: Db) {
     async findSession(
       id: string,
     ): Promise<{ session: SessionRecord; user: UserRecord } | undefined> {
-      const [row] = await db
-        .select({ session: sessions, user: userColumns })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      const [row] = await findSessionQuery.execute({ id });
       return row;
     },
 

@@ -28,8 +28,9 @@ function acceptsGzip(header: string | string[] | undefined): boolean {
 }
 
 /**
- * Sends a cached admin answer: 304 when the client holds it, else the pre-serialised bytes (gzip ones when the
- * client takes gzip). The answer depends on who asks, so shared caches must not keep it.
+ * Sends a cached answer (access was checked before): 304 when the client holds it, else the pre-serialised bytes
+ * (gzip ones, made once, when the client takes gzip: compressing per request costs more than the whole rest of
+ * the request). The answer depends on who asks, so shared caches must not keep it.
  */
 async function sendCached(
   request: FastifyRequest,
@@ -66,11 +67,10 @@ export function menuHandlers(service: MenuService): GroupHandlers<typeof menuRou
       return answer.value;
     },
 
-    async location({ actor, params, query, reply }) {
+    async location({ actor, params, query, request, reply }) {
       if (!actor) throw unauthenticated();
-      reply.header('cache-control', 'no-store');
       const { cached } = await service.location(actor, params.id, query);
-      return preSerialised(cached);
+      return sendCached(request, reply, cached);
     },
   };
 }

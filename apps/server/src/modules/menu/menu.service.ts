@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { z } from 'zod';
@@ -70,7 +71,7 @@ export function createMenuService(deps: {
   const limit = deps.cacheCompanies ?? DEFAULT_CACHE_COMPANIES;
   const trees = new Map<number, TreeEntry>();
   const building = new Map<string, Promise<TreeEntry>>();
-  const locationAnswers = new Map<string, Buffer>();
+  const locationAnswers = new Map<string, CachedAnswer>();
 
   /** Whether the actor administers the whole company (super admin of its site, aggregator of it). */
   function administers(actor: Actor, head: CompanyHead): boolean {
@@ -237,7 +238,7 @@ export function createMenuService(deps: {
       actor: Actor,
       id: number,
       options: { level?: number | undefined; prefix?: string | undefined },
-    ): Promise<{ cached: Buffer }> {
+    ): Promise<{ cached: CachedAnswer }> {
       const { row, companyMenuVersion } = await access.requireLocation(actor, id, 'view');
       const prefix = options.prefix ?? `/locations/${row.id}`;
       const level = options.level ?? 1;
@@ -254,7 +255,11 @@ export function createMenuService(deps: {
         children.deviceGroups,
         children.devices,
       );
-      const body = Buffer.from(JSON.stringify({ data: { structure } }), 'utf8');
+      const tag = createHash('sha256').update(key).digest('base64url').slice(0, 16);
+      const body = cachedAnswer(
+        `"ml${MENU_FORMAT}-${row.id}-${companyMenuVersion}-${tag}"`,
+        JSON.stringify({ data: { structure } }),
+      );
       locationAnswers.set(key, body);
       for (const oldest of locationAnswers.keys()) {
         if (locationAnswers.size <= LOCATION_ANSWERS_LIMIT) break;

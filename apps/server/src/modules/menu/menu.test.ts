@@ -421,6 +421,31 @@ describe('GET /menu/locations/:id', () => {
     }
   });
 
+  it('answers with an ETag per location, version, level and prefix; If-None-Match gives 304; gzip is cached', async () => {
+    const url = `/api/menu/locations/${id.cabin}?level=2`;
+    const first = await get(url, tokens.basic);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"ml\d+-\d+-\d+-[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect((await get(url, tokens.basic, { 'if-none-match': etag })).statusCode).toBe(304);
+    const otherLevel = await get(`/api/menu/locations/${id.cabin}?level=3`, tokens.basic);
+    expect(otherLevel.headers.etag).not.toBe(etag);
+    // Access is checked before the tag: a user who does not see the location gets 404, not 304.
+    expect((await get(url, tokens.stranger, { 'if-none-match': etag })).statusCode).toBe(404);
+    const zipped = await get(url, tokens.basic, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(first.body);
+    await t.db.db.update(deviceGroups).set({ name: 'Loft' }).where(eq(deviceGroups.id, id.roof));
+    try {
+      const changed = await get(url, tokens.basic, { 'if-none-match': etag });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(changed.body).toContain('"title":"Loft"');
+    } finally {
+      await t.db.db.update(deviceGroups).set({ name: 'Roof' }).where(eq(deviceGroups.id, id.roof));
+    }
+  });
+
   it('is 404 for locations the user does not see', async () => {
     const cases: [Who, number][] = [
       ['stranger', id.cabin],

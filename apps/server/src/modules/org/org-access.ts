@@ -139,17 +139,21 @@ export function createOrgAccess(db: Db) {
     return or(or(NONE, flags(direct)), await groupGrant(scope.userId, location.groupId));
   }
 
+  // Every location check starts here (the sidebar asks for each opened location): prepared once.
+  const loadLocationQuery = db
+    .select({
+      location: locations,
+      siteId: companies.siteId,
+      menuVersion: companies.menuVersion,
+    })
+    .from(locations)
+    .innerJoin(companies, eq(companies.id, locations.companyId))
+    .where(eq(locations.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('org_load_location');
+
   async function loadLocation(id: number) {
-    const [row] = await db
-      .select({
-        location: locations,
-        siteId: companies.siteId,
-        menuVersion: companies.menuVersion,
-      })
-      .from(locations)
-      .innerJoin(companies, eq(companies.id, locations.companyId))
-      .where(eq(locations.id, id))
-      .limit(1);
+    const [row] = await loadLocationQuery.execute({ id });
     return row;
   }
 
