@@ -125,6 +125,8 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
   const maxMs = options.maxDays * 86_400_000;
   // Verifying against a real hash when the e-mail is unknown keeps both failures equally slow.
   let dummyHash: Promise<string> | undefined;
+  /** Sessions whose last-seen time is being written now. */
+  const touching = new Set<string>();
 
   function hasEnded(session: SessionRecord, now: Date): boolean {
     return session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() >= idleMs;
@@ -208,8 +210,17 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
         await repo.deleteSession(id);
         return null;
       }
-      if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-        await repo.touchSession(id, now);
+      // One touch per session at a time: requests that arrive while it runs would only queue on the same row lock.
+      if (
+        now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS &&
+        !touching.has(id)
+      ) {
+        touching.add(id);
+        try {
+          await repo.touchSession(id, now);
+        } finally {
+          touching.delete(id);
+        }
       }
       const targetId = row.session.impersonatedUserId;
       const target = targetId === null ? undefined : await repo.findUser(targetId);
