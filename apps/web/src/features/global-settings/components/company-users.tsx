@@ -31,6 +31,7 @@ import {
   type FieldErrors,
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconChevronDown, IconTrash } from '../../../shared/ui/icons.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { CompanySelect } from '../../companies/index.ts';
@@ -45,7 +46,6 @@ import {
   verifyUser,
 } from '../api/global-settings-api.ts';
 import { IconBuilding, IconPencil, IconUserCheck, IconUserPlus } from '../icons.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { Pager } from './pager.tsx';
 import { useListFilter } from './use-list-filter.ts';
 import { EmptyState, ErrorState, LoadingState, NotFoundState } from './states.tsx';

@@ -20,6 +20,7 @@ import type { LocationGroup } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconChevronDown, IconDots, IconTrash } from '../../../shared/ui/icons.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import {
@@ -48,7 +49,6 @@ import {
   IconPencil,
 } from '../icons.ts';
 import { locationPath } from '../paths.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { EmptyState, ErrorState, LoadingState, NotFoundState } from './states.tsx';
 import classes from './global-settings.module.css';
 

@@ -18,6 +18,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { DEVICE_CATEGORIES, type DeviceCategory } from '@ec/domain';
 import type { Device, DeviceForm } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconTrash } from '../../../shared/ui/icons.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import {
@@ -28,7 +29,6 @@ import {
 } from '../api/locations-api.ts';
 import { IconRestore } from '../icons.ts';
 import { controllerHref, deviceHref } from '../location-paths.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { Fact } from './controllers-list.tsx';
 import { CategoryLabel, StatusBadge } from './device-labels.tsx';
 import { actionErrorText } from './format.ts';

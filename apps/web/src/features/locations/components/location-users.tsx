@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { LocationInvitation, LocationInviteForm, LocationUser } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { validateForm, type FieldError } from '../../../shared/forms/form-errors.ts';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconTrash } from '../../../shared/ui/icons.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { wrappingButtonClassNames } from '../../../shared/ui/wrapping-button.ts';
@@ -15,7 +16,6 @@ import {
   removeLocationUser,
 } from '../api/locations-api.ts';
 import { IconMailForward, IconUserPlus } from '../icons.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { actionErrorText, formatDateTime, type Translate } from './format.ts';
 import { useManagedLocation } from './manage-frame.tsx';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import type { LocationStructure, StructureDevice } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconTrash } from '../../../shared/ui/icons.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import {
@@ -28,7 +29,6 @@ import {
 } from '../api/locations-api.ts';
 import { IconArrowsTransferDown, IconPencil, IconPlus } from '../icons.ts';
 import { deviceGroupHref, deviceHref } from '../location-paths.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { CategoryLabel, StatusBadge } from './device-labels.tsx';
 import { actionErrorText } from './format.ts';
 import { useManagedLocation } from './manage-frame.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
+import { FormAlert } from '../forms/form-alert.tsx';
 
 /**
  * Asks before a destructive action. Cancel has the focus first, so Enter on an accidental open does nothing
