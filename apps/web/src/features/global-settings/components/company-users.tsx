@@ -1,16 +1,5 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Badge, Button, Group, Menu, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, CreateUserForm } from '@ec/contract';
@@ -23,7 +12,6 @@ import {
   type Role,
 } from '@ec/domain';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
   fieldErrorsFromApi,
   validateForm,
@@ -33,6 +21,7 @@ import {
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconChevronDown, IconTrash } from '../../../shared/ui/icons.ts';
+import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { CompanySelect } from '../../companies/index.ts';
 import {
@@ -127,7 +116,6 @@ function CreateUserModal({
 }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const errorId = useId();
   const roles = assignableRolesFor(actor.role);
   const [values, setValues] = useState({
     email: '',
@@ -190,75 +178,57 @@ function CreateUserModal({
   const emailError = errors.email;
   const emailLabel = t('global_settings.users.email');
   return (
-    <Modal
-      opened
-      onClose={() => !save.isPending && onClose()}
+    <ModalForm
       title={t('global_settings.users.create_title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      pending={save.isPending}
+      error={
+        save.isError ? submitErrorText(save.error, t, 'global_settings.users.create_error') : null
+      }
+      intro={
+        <Text size="sm">{t('global_settings.users.create_text', { company: companyName })}</Text>
+      }
+      submitLabel={t('global_settings.users.create_submit')}
     >
-      <form
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        aria-describedby={save.isError ? errorId : undefined}
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('global_settings.users.create_text', { company: companyName })}</Text>
-          {save.isError && (
-            <FormAlert kind="error" id={errorId}>
-              {submitErrorText(save.error, t, 'global_settings.users.create_error')}
-            </FormAlert>
-          )}
-          <TextInput
-            name="email"
-            type="email"
-            label={emailLabel}
-            required
-            data-autofocus
-            value={values.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-            error={
-              emailError
-                ? t(emailError.key, { field: emailLabel, ...emailError.values })
-                : undefined
-            }
-          />
-          <NameInputs values={values} errors={errors} onChange={set} />
-          <Select
-            name="role"
-            label={t('global_settings.users.role')}
-            required
-            data={roles.map((role) => ({ value: role, label: roleText(role, productName, t) }))}
-            value={values.role}
-            onChange={(value) => value && set('role', value)}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Select
-            name="locale"
-            label={t('common.language')}
-            required
-            data={LOCALES.map((locale) => ({
-              value: locale,
-              label: languageNames.of(locale) ?? locale,
-            }))}
-            value={values.locale}
-            onChange={(value) => value && set('locale', value)}
-            allowDeselect={false}
-            searchable
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('global_settings.users.create_submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        name="email"
+        type="email"
+        label={emailLabel}
+        required
+        data-autofocus
+        value={values.email}
+        onChange={(event) => set('email', event.currentTarget.value)}
+        error={
+          emailError ? t(emailError.key, { field: emailLabel, ...emailError.values }) : undefined
+        }
+      />
+      <NameInputs values={values} errors={errors} onChange={set} />
+      <Select
+        name="role"
+        label={t('global_settings.users.role')}
+        required
+        data={roles.map((role) => ({ value: role, label: roleText(role, productName, t) }))}
+        value={values.role}
+        onChange={(value) => value && set('role', value)}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        name="locale"
+        label={t('common.language')}
+        required
+        data={LOCALES.map((locale) => ({
+          value: locale,
+          label: languageNames.of(locale) ?? locale,
+        }))}
+        value={values.locale}
+        onChange={(value) => value && set('locale', value)}
+        allowDeselect={false}
+        searchable
+        comboboxProps={{ withinPortal: true }}
+      />
+    </ModalForm>
   );
 }
 
@@ -276,7 +246,6 @@ function EditUserModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorId = useId();
   const [values, setValues] = useState({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -322,47 +291,29 @@ function EditUserModal({
     else save.mutate();
   };
   return (
-    <Modal
-      opened
-      onClose={() => !save.isPending && onClose()}
+    <ModalForm
       title={t('global_settings.users.edit_title', { name: user.fullName || user.email })}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      pending={save.isPending}
+      error={
+        save.isError ? submitErrorText(save.error, t, 'global_settings.users.save_error') : null
+      }
+      submitLabel={t('common.save')}
     >
-      <form
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        aria-describedby={save.isError ? errorId : undefined}
-      >
-        <Stack gap="md">
-          {save.isError && (
-            <FormAlert kind="error" id={errorId}>
-              {submitErrorText(save.error, t, 'global_settings.users.save_error')}
-            </FormAlert>
-          )}
-          <NameInputs values={values} errors={errors} onChange={set} />
-          <Select
-            name="role"
-            label={t('global_settings.users.role')}
-            description={mayChangeRole ? undefined : t('global_settings.users.role_locked')}
-            data={choices.map((role) => ({ value: role, label: roleText(role, productName, t) }))}
-            value={values.role}
-            onChange={(value) => value && set('role', value)}
-            allowDeselect={false}
-            disabled={!mayChangeRole}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <NameInputs values={values} errors={errors} onChange={set} />
+      <Select
+        name="role"
+        label={t('global_settings.users.role')}
+        description={mayChangeRole ? undefined : t('global_settings.users.role_locked')}
+        data={choices.map((role) => ({ value: role, label: roleText(role, productName, t) }))}
+        value={values.role}
+        onChange={(value) => value && set('role', value)}
+        allowDeselect={false}
+        disabled={!mayChangeRole}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </ModalForm>
   );
 }
 
@@ -392,49 +343,32 @@ function ChangeCompanyModal({ user, onClose }: { user: AdminUser; onClose: () =>
       }),
   });
   return (
-    <Modal
-      opened
-      onClose={() => !save.isPending && onClose()}
+    <ModalForm
       title={t('global_settings.users.change_company_title', { name: user.fullName || user.email })}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (companyId === null) setMissing(true);
+        else save.mutate(companyId);
+      }}
+      pending={save.isPending}
+      error={
+        save.isError ? submitErrorText(save.error, t, 'global_settings.users.action_error') : null
+      }
+      submitLabel={t('common.save')}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (companyId === null) setMissing(true);
-          else save.mutate(companyId);
+      <CompanySelect
+        label={label}
+        required
+        value={companyId}
+        exclude={user.company ? [user.company.id] : []}
+        onChange={(id) => {
+          setCompanyId(id);
+          setMissing(false);
         }}
-      >
-        <Stack gap="md">
-          {save.isError && (
-            <FormAlert kind="error">
-              {submitErrorText(save.error, t, 'global_settings.users.action_error')}
-            </FormAlert>
-          )}
-          <CompanySelect
-            label={label}
-            required
-            value={companyId}
-            exclude={user.company ? [user.company.id] : []}
-            onChange={(id) => {
-              setCompanyId(id);
-              setMissing(false);
-            }}
-            error={missing ? t('validation.required', { field: label }) : undefined}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        error={missing ? t('validation.required', { field: label }) : undefined}
+      />
+    </ModalForm>
   );
 }
 
