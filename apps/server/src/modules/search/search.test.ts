@@ -282,6 +282,19 @@ describe('GET /search/devices', () => {
 });
 
 describe('every search route', () => {
+  it('narrows to a company and pages through the matches with the count of all', async () => {
+    const beta = { companyId: String(id.beta) };
+    expect(ids(await found('controllers', 'admin', beta))).toEqual([id.ctrlBeta]);
+    expect(ids(await found('locations', 'admin', beta))).toEqual([id.plant]);
+    for (const kind of ['users', 'locations', 'controllers', 'devices'] as const) {
+      const all = await found(kind, 'admin', { pageSize: '100' });
+      expect(all.total, kind).toBeGreaterThan(3);
+      const second = await found(kind, 'admin', { page: '2', pageSize: '2' });
+      expect(second.total, kind).toBe(all.total);
+      expect(ids(second), kind).toEqual(ids(all).slice(2, 4));
+    }
+  });
+
   it('refuses users who are not admins (403) and bad filters (400 with the field)', async () => {
     for (const kind of ['users', 'locations', 'controllers', 'devices'] as const) {
       const basic = await search(kind, 'basic', {});
