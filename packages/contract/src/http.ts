@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   /** A one-time token (password reset) past its lifetime. */
   'TOKEN_EXPIRED',
   'SERVICE_UNAVAILABLE',
+  /** A mail the caller must know about (a location invitation) could not be handed to the mail server. */
+  'MAIL_SEND_FAILED',
   'INTERNAL',
 ] as const;
 /** An API error code. */
