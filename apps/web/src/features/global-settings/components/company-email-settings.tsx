@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -16,7 +16,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyEmailSettings, MailDnsRecord, MailDnsRecordStatus } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
   fieldErrorsFromApi,
   validateForm,
@@ -25,6 +24,7 @@ import {
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { IconCheck, IconRefresh } from '../../../shared/ui/icons.ts';
+import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import {
   checkEmailSettings,
@@ -128,7 +128,6 @@ function SenderForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorId = useId();
   const [values, setValues] = useState({
     senderName: settings.senderName ?? '',
     senderEmail: settings.senderEmail ?? '',
@@ -191,31 +190,22 @@ function SenderForm({
     />
   );
   return (
-    <form
-      noValidate
+    <SubmitForm
       onSubmit={(event) => void submit(event)}
-      aria-describedby={save.isError ? errorId : undefined}
+      pending={save.isPending}
+      error={
+        save.isError ? submitErrorText(save.error, t, 'global_settings.email.save_error') : null
+      }
+      submitLabel={t('common.save')}
     >
-      <Stack gap="md">
-        {save.isError && (
-          <FormAlert kind="error" id={errorId}>
-            {submitErrorText(save.error, t, 'global_settings.email.save_error')}
-          </FormAlert>
-        )}
-        <div className={classes.formGrid}>
-          {field('senderName', 'text')}
-          {field('senderEmail', 'email')}
-        </div>
-        <Text size="sm" c="dimmed">
-          {t('global_settings.email.sender_hint')}
-        </Text>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <div className={classes.formGrid}>
+        {field('senderName', 'text')}
+        {field('senderEmail', 'email')}
+      </div>
+      <Text size="sm" c="dimmed">
+        {t('global_settings.email.sender_hint')}
+      </Text>
+    </SubmitForm>
   );
 }
 

@@ -1,10 +1,9 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Paper, Select, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDetail, UpdateCompanyForm } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import {
   fieldErrorsFromApi,
   validateForm,
@@ -12,6 +11,7 @@ import {
   type FieldErrors,
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { CountrySelect } from '../../reference/index.ts';
 import { locationGroupsQueryOptions, updateCompany } from '../api/global-settings-api.ts';
@@ -113,7 +113,6 @@ async function checkValues(values: CompanyFormValues): Promise<FieldErrors<Compa
 export function CompanySettingsForm({ company }: { company: CompanyDetail }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const errorId = useId();
   const [values, setValues] = useState(() => formValuesOf(company));
   const [errors, setErrors] = useState<FieldErrors<CompanyField>>({});
   const groups = useQuery(locationGroupsQueryOptions(company.id));
@@ -181,12 +180,16 @@ export function CompanySettingsForm({ company }: { company: CompanyDetail }) {
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="company-settings">
-      <form
-        noValidate
+      <SubmitForm
         onSubmit={(event) => void submit(event)}
-        aria-describedby={save.isError ? errorId : undefined}
-      >
-        <Stack gap="md">
+        pending={save.isPending}
+        error={
+          save.isError
+            ? submitErrorText(save.error, t, 'global_settings.settings.save_error')
+            : null
+        }
+        submitLabel={t('common.save')}
+        intro={
           <div>
             <Title order={2} size="h4" id="company-settings">
               {t('global_settings.settings.title')}
@@ -195,54 +198,45 @@ export function CompanySettingsForm({ company }: { company: CompanyDetail }) {
               {t('global_settings.settings.text')}
             </Text>
           </div>
-          {save.isError && (
-            <FormAlert kind="error" id={errorId}>
-              {submitErrorText(save.error, t, 'global_settings.settings.save_error')}
-            </FormAlert>
-          )}
-          <div className={classes.formGrid}>
-            {text('name')}
-            <CountrySelect
-              valueKind="id"
-              name="countryId"
-              label={label('countryId')}
-              required
-              value={values.countryId}
-              onChange={(value) => set('countryId', value)}
-              error={message('countryId')}
-            />
-            {text('contactEmail', { type: 'email' })}
-            {text('contactPhone', { type: 'tel' })}
-            {text('productName')}
-            {text('platformName')}
-            {text('slogan')}
-            {text('domain', { description: t('global_settings.settings.domain_hint') })}
-            {text('supportEmail', { type: 'email' })}
-            {text('registrationUrl', { type: 'url' })}
-            {text('privacyPolicyUrl', { type: 'url' })}
-            {text('termsUrl', { type: 'url' })}
-            <Select
-              name="defaultLocationGroupId"
-              label={label('defaultLocationGroupId')}
-              description={t('global_settings.settings.default_location_group_hint')}
-              data={groupOptions}
-              value={values.defaultLocationGroupId}
-              onChange={(value) => set('defaultLocationGroupId', value)}
-              clearable
-              searchable
-              disabled={groups.isPending}
-              placeholder={groups.isError ? t('global_settings.groups.load_error') : undefined}
-              error={message('defaultLocationGroupId')}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </div>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        }
+      >
+        <div className={classes.formGrid}>
+          {text('name')}
+          <CountrySelect
+            valueKind="id"
+            name="countryId"
+            label={label('countryId')}
+            required
+            value={values.countryId}
+            onChange={(value) => set('countryId', value)}
+            error={message('countryId')}
+          />
+          {text('contactEmail', { type: 'email' })}
+          {text('contactPhone', { type: 'tel' })}
+          {text('productName')}
+          {text('platformName')}
+          {text('slogan')}
+          {text('domain', { description: t('global_settings.settings.domain_hint') })}
+          {text('supportEmail', { type: 'email' })}
+          {text('registrationUrl', { type: 'url' })}
+          {text('privacyPolicyUrl', { type: 'url' })}
+          {text('termsUrl', { type: 'url' })}
+          <Select
+            name="defaultLocationGroupId"
+            label={label('defaultLocationGroupId')}
+            description={t('global_settings.settings.default_location_group_hint')}
+            data={groupOptions}
+            value={values.defaultLocationGroupId}
+            onChange={(value) => set('defaultLocationGroupId', value)}
+            clearable
+            searchable
+            disabled={groups.isPending}
+            placeholder={groups.isError ? t('global_settings.groups.load_error') : undefined}
+            error={message('defaultLocationGroupId')}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </div>
+      </SubmitForm>
     </Paper>
   );
 }

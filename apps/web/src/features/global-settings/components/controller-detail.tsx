@@ -1,22 +1,12 @@
 import { useEffect, useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Controller } from '@ec/contract';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { DeviceCategoryIcon } from '../../../shared/ui/device-category-icon.tsx';
+import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import {
   adminUserQueryOptions,
@@ -78,52 +68,37 @@ function OwnerModal({ controller, onClose }: { controller: Controller; onClose: 
       }),
   });
   return (
-    <Modal
-      opened
-      onClose={() => !save.isPending && onClose()}
+    <ModalForm
       title={t('global_settings.controllers.owner_title', {
         name: controller.alias ?? controller.serial,
       })}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(userId === null ? null : Number(userId));
+      }}
+      pending={save.isPending}
+      submitLabel={t('common.save')}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(userId === null ? null : Number(userId));
-        }}
-      >
-        <Stack gap="md">
-          <Select
-            label={t('global_settings.controllers.owner')}
-            description={t('global_settings.controllers.owner_hint')}
-            placeholder={t('global_settings.no_owner')}
-            data={options}
-            value={userId}
-            onChange={setUserId}
-            searchable
-            clearable
-            searchValue={search}
-            onSearchChange={setSearch}
-            filter={({ options: all }) => all}
-            nothingFoundMessage={
-              users.isFetching ? t('common.loading') : t('global_settings.users.no_match')
-            }
-            data-autofocus
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label={t('global_settings.controllers.owner')}
+        description={t('global_settings.controllers.owner_hint')}
+        placeholder={t('global_settings.no_owner')}
+        data={options}
+        value={userId}
+        onChange={setUserId}
+        searchable
+        clearable
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options: all }) => all}
+        nothingFoundMessage={
+          users.isFetching ? t('common.loading') : t('global_settings.users.no_match')
+        }
+        data-autofocus
+        comboboxProps={{ withinPortal: true }}
+      />
+    </ModalForm>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Menu,
-  Modal,
   Select,
   Stack,
   Text,
@@ -18,10 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LocationGroup } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconChevronDown, IconDots, IconTrash } from '../../../shared/ui/icons.ts';
+import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import {
   companyQueryOptions,
@@ -85,7 +84,6 @@ function GroupNameModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorId = useId();
   const creating = dialog.kind === 'create';
   const [name, setName] = useState(creating ? '' : dialog.group.name);
   const [parentId, setParentId] = useState<string | null>(
@@ -125,55 +123,39 @@ function GroupNameModal({
     else save.mutate(value);
   };
   return (
-    <Modal
-      opened
-      onClose={() => !save.isPending && onClose()}
+    <ModalForm
       title={t(
         creating ? 'global_settings.groups.create_title' : 'global_settings.groups.rename_title',
       )}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      error={save.isError ? failureText(save.error, t, 'global_settings.groups.save_error') : null}
+      submitLabel={t(creating ? 'global_settings.groups.create_submit' : 'common.save')}
     >
-      <form noValidate onSubmit={submit} aria-describedby={save.isError ? errorId : undefined}>
-        <Stack gap="md">
-          {save.isError && (
-            <FormAlert kind="error" id={errorId}>
-              {failureText(save.error, t, 'global_settings.groups.save_error')}
-            </FormAlert>
-          )}
-          {creating && (
-            <Select
-              label={t('global_settings.groups.parent')}
-              data={tree.map((g) => ({ value: String(g.group.id), label: g.path.join(' › ') }))}
-              value={parentId}
-              onChange={(value) => value && setParentId(value)}
-              allowDeselect={false}
-              searchable
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          <TextInput
-            label={label}
-            required
-            data-autofocus
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setFieldError(null);
-            }}
-            error={fieldError}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t(creating ? 'global_settings.groups.create_submit' : 'common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {creating && (
+        <Select
+          label={t('global_settings.groups.parent')}
+          data={tree.map((g) => ({ value: String(g.group.id), label: g.path.join(' › ') }))}
+          value={parentId}
+          onChange={(value) => value && setParentId(value)}
+          allowDeselect={false}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      <TextInput
+        label={label}
+        required
+        data-autofocus
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setFieldError(null);
+        }}
+        error={fieldError}
+      />
+    </ModalForm>
   );
 }
 
@@ -191,7 +173,6 @@ function MoveGroupModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorId = useId();
   const targets = useMemo(() => moveTargets(tree, group), [tree, group]);
   const [target, setTarget] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
@@ -212,58 +193,39 @@ function MoveGroupModal({
       }),
   });
   return (
-    <Modal
-      opened
-      onClose={() => !move.isPending && onClose()}
+    <ModalForm
       title={t('global_settings.groups.move_title', { name: group.name })}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (target === null) setMissing(true);
+        else move.mutate(Number(target));
+      }}
+      pending={move.isPending}
+      error={move.isError ? failureText(move.error, t, 'global_settings.groups.move_error') : null}
+      submitLabel={t('global_settings.groups.move_submit')}
+      submitDisabled={targets.length === 0}
     >
-      <form
-        noValidate
-        aria-describedby={move.isError ? errorId : undefined}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (target === null) setMissing(true);
-          else move.mutate(Number(target));
-        }}
-      >
-        <Stack gap="md">
-          {move.isError && (
-            <FormAlert kind="error" id={errorId}>
-              {failureText(move.error, t, 'global_settings.groups.move_error')}
-            </FormAlert>
-          )}
-          {targets.length === 0 ? (
-            <Text size="sm">{t('global_settings.groups.no_targets')}</Text>
-          ) : (
-            <Select
-              label={label}
-              description={t('global_settings.groups.move_hint')}
-              required
-              data-autofocus
-              data={targets.map((g) => ({ value: String(g.group.id), label: g.path.join(' › ') }))}
-              value={target}
-              onChange={(value) => {
-                setTarget(value);
-                setMissing(false);
-              }}
-              searchable
-              error={missing ? t('validation.required', { field: label }) : undefined}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={move.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={move.isPending} disabled={targets.length === 0}>
-              {t('global_settings.groups.move_submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {targets.length === 0 ? (
+        <Text size="sm">{t('global_settings.groups.no_targets')}</Text>
+      ) : (
+        <Select
+          label={label}
+          description={t('global_settings.groups.move_hint')}
+          required
+          data-autofocus
+          data={targets.map((g) => ({ value: String(g.group.id), label: g.path.join(' › ') }))}
+          value={target}
+          onChange={(value) => {
+            setTarget(value);
+            setMissing(false);
+          }}
+          searchable
+          error={missing ? t('validation.required', { field: label }) : undefined}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    </ModalForm>
   );
 }
 
