@@ -221,9 +221,10 @@ describe('admin search', () => {
     expect((await currentUser(page))?.id).toBe(me?.id);
   });
 
-  it('at 375 px the filters open with the sidebar', async () => {
+  it('at 375 px the filters open with the sidebar, whose one Back leaves the search', async () => {
     const { page } = await browser.open({ consent: 'necessary', viewport: viewports.mobile });
     await signInAsAdmin(page);
+    await page.goto('/support');
     await page.goto('/admin/search/oem-devices');
     await page
       .getByRole('list', { name: en('route_titles.search_oem_devices') })
@@ -237,7 +238,15 @@ describe('admin search', () => {
       path: new URL('./screenshots/admin-search-filters-375.png', import.meta.url).pathname,
       animations: 'disabled',
     });
-    await filters.getByRole('button', { name: en('nav.back') }).click();
+    // One way back: the sidebar footer's Back (spec 000 §2), none in the filter panel.
+    const sidebar = page.getByRole('complementary');
+    expect(await sidebar.getByRole('button', { name: en('nav.back') }).count()).toBe(1);
+    expect(await filters.getByRole('button', { name: en('nav.back') }).count()).toBe(0);
+    // The search was the first page of this load and its filters replace the URL: Back goes home, not to the page
+    // before the load (/support).
+    await filters.getByRole('searchbox', { name: en('admin_search.query') }).fill('a');
+    await until(() => new URL(page.url()).search, '?q=a');
+    await sidebar.getByRole('button', { name: en('nav.back') }).click();
     await waitForPath(page, '/overview');
   });
 });

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
-import type { AuthUser, MenuItem } from '@ec/contract';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import type { AuthUser } from '@ec/contract';
 import { canEditLocation, hasRole, roleMayOpen, routeAccessFor } from '@ec/domain';
 import {
   ImpersonationBanner,
@@ -16,13 +16,8 @@ import { LanguageMenu } from '../../features/i18n/components/language-menu.tsx';
 import { LanguageSwitcher } from '../../features/i18n/components/language-switcher.tsx';
 import { currentLocationQueryOptions } from '../../features/menu/api/current-location.ts';
 import { SidebarMenu } from '../../features/menu/components/sidebar-menu.tsx';
-import {
-  MenuTreeProvider,
-  useMenuData,
-  useMenuLookup,
-  type MenuLookup,
-} from '../../features/menu/menu-context.tsx';
-import { buildBreadcrumbs, type TrailEntity } from '../../features/shell/breadcrumb-trail.ts';
+import { MenuTreeProvider } from '../../features/menu/menu-context.tsx';
+import { buildBreadcrumbs } from '../../features/shell/breadcrumb-trail.ts';
 import { EmptyMenu } from '../../features/shell/components/empty-menu.tsx';
 import { FloatingNav } from '../../features/shell/components/floating-nav.tsx';
 import { ImpersonationSlot } from '../../features/shell/components/impersonation-slot.tsx';
@@ -38,10 +33,11 @@ import {
   IconPlugConnected,
   IconWorldCog,
 } from '../../features/shell/shell-icons.ts';
+import { useGoBack } from '../../features/shell/use-go-back.ts';
 import { useNavigationContext } from '../../features/shell/use-navigation-context.ts';
 import { SiteLogo } from '../../features/site/components/site-logo.tsx';
 import { useSiteInfo } from '../../features/site/site-context.tsx';
-import type { Breadcrumb, EntityRef } from '../../shared/routing/route-handle.ts';
+import type { Breadcrumb } from '../../shared/routing/route-handle.ts';
 import {
   IconCookie,
   IconLifebuoy,
@@ -50,20 +46,12 @@ import {
   IconShieldLock,
   IconTool,
 } from '../../shared/ui/icons.ts';
+import { useMenuTrail } from './menu-trail.ts';
 import { openEntities, type OpenEntities } from './open-entities.ts';
 
 /** Global settings are for those who may open them (aggregators and super admins, spec 000 §6). */
 function mayOpen(user: AuthUser, path: string): boolean {
   return roleMayOpen(user.role, routeAccessFor(path));
-}
-
-function trailOf(items: readonly MenuItem[]): TrailEntity[] {
-  return items.map((item) => ({
-    type: item.type,
-    id: item.data.entityId,
-    title: item.title,
-    href: item.href,
-  }));
 }
 
 /**
@@ -99,32 +87,6 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   );
 }
 
-/**
- * The menu's trail for an entity. A company's root group has no item of its own: the company item (whose href is
- * the root group's page) stands for it.
- */
-function lookupTrail(lookup: MenuLookup, roots: readonly MenuItem[]) {
-  return (entity: EntityRef): TrailEntity[] | null => {
-    const chain = lookup(entity.type, entity.id);
-    if (chain) return trailOf(chain);
-    if (entity.type !== 'location-group') return null;
-    const company = roots.find(
-      (item) => item.type === 'company' && item.href.endsWith(`/location-groups/${entity.id}`),
-    );
-    if (!company) return null;
-    return [
-      ...trailOf([company]),
-      {
-        type: 'location-group',
-        id: entity.id,
-        title: company.title,
-        href: company.href,
-        rootOf: company.data.entityId,
-      },
-    ];
-  };
-}
-
 function MainFrame({
   user,
   open,
@@ -138,14 +100,12 @@ function MainFrame({
   const site = useSiteInfo();
   const { openSettings } = useConsent();
   const { signOut, pending } = useSignOut();
-  const navigate = useNavigate();
+  const back = useGoBack();
   const routerLocation = useLocation();
-  const lookup = useMenuLookup();
-  const { roots } = useMenuData();
   const adminLinks = mayOpen(user, '/settings/global');
 
   // The navigation context (spec 000 §4): a group or company page hands itself to the location it opens.
-  const trail = useMemo(() => lookupTrail(lookup, roots), [lookup, roots]);
+  const trail = useMenuTrail();
   const sourceEntity =
     open.navigation !== 'source'
       ? undefined
@@ -212,12 +172,6 @@ function MainFrame({
       ]}
     />
   ) : null;
-
-  const back = () => {
-    // The first page of the visit has nothing to go back to: go home.
-    if (routerLocation.key === 'default') void navigate('/');
-    else void navigate(-1);
-  };
 
   return (
     <ShellLayout

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { currentLocationQueryOptions } from '../../features/menu/api/current-location.ts';
-import { useMenuLookup } from '../../features/menu/menu-context.tsx';
 import { PageFrame } from '../../features/shell/components/page-frame.tsx';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routeTitleKey } from '../../shared/routing/route-handle.ts';
+import { useMenuTrail } from '../layouts/menu-trail.ts';
 import { openEntities } from '../layouts/open-entities.ts';
 
 /**
@@ -18,7 +18,7 @@ import { openEntities } from '../layouts/open-entities.ts';
 export function FrameRoute() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const lookup = useMenuLookup();
+  const trail = useMenuTrail();
   const titleKey = routeTitleKey(matches);
   const open = useMemo(() => openEntities(matches), [matches]);
   const location = useQuery({
@@ -44,7 +44,8 @@ export function FrameRoute() {
     return <PageFrame title={title} subject={location.data.name} />;
   }
   if (open.group) {
-    const group = lookup('location-group', open.group.id)?.at(-1);
+    // A company's root group (a company's landing page) has no menu item of its own: the company names it.
+    const group = trail({ type: 'location-group', id: open.group.id })?.at(-1);
     return <PageFrame title={title} subject={group?.title} />;
   }
   return <PageFrame title={title} />;

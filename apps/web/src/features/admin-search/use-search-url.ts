@@ -43,12 +43,5 @@ export function useSearchUrl() {
     [kind, filters, navigate],
   );
 
-  /** Leaves the admin search: back where the user came from, or home when the search was the first page. */
-  const leave = useCallback(() => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
-    else void navigate('/');
-  }, [navigate]);
-
-  return { kind, filters, update, setPage, leave };
+  return { kind, filters, update, setPage };
 }

@@ -14,8 +14,8 @@ import classes from './search-results.module.css';
 
 /** The filter panel of the admin search, bound to the URL (the route puts it into the sidebar). */
 export function AdminSearchFilters() {
-  const { filters, update, leave } = useSearchUrl();
-  return <SearchFilterPanel filters={filters} onChange={update} onBack={leave} />;
+  const { filters, update } = useSearchUrl();
+  return <SearchFilterPanel filters={filters} onChange={update} />;
 }
 
 export interface AdminSearchResultsProps {

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Switch, Text, TextInput } from '@mantine/core';
+import { Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { CompanySelect } from '../../companies/index.ts';
 import {
@@ -19,15 +18,15 @@ export const QUERY_DEBOUNCE_MS = 300;
 export interface SearchFilterPanelProps {
   filters: SearchFilters;
   onChange: (filters: SearchFilters) => void;
-  onBack: () => void;
 }
 
 /**
- * The admin search's filter panel (shown in the sidebar, spec 000 §2): Back, the text query (searched after a short
+ * The admin search's filter panel (shown in the sidebar, spec 000 §2): the text query (searched after a short
  * pause), the company, and the four result types as switches of which at least one stays on (spec 001 §4). Every
- * change starts again at page 1.
+ * change starts again at page 1. Its back button is the sidebar footer's Back, which every signed-in page has and
+ * which stays when the collapsed sidebar hides this panel.
  */
-export function SearchFilterPanel({ filters, onChange, onBack }: SearchFilterPanelProps) {
+export function SearchFilterPanel({ filters, onChange }: SearchFilterPanelProps) {
   const { t } = useTranslation();
   const hintId = useId();
   const [text, setText] = useState(filters.q);
@@ -57,14 +56,6 @@ export function SearchFilterPanel({ filters, onChange, onBack }: SearchFilterPan
 
   return (
     <div className={classes.panel} data-testid="admin-search-filters">
-      <Button
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} aria-hidden />}
-        onClick={onBack}
-        justify="flex-start"
-      >
-        {t('nav.back')}
-      </Button>
       <TextInput
         type="search"
         label={t('admin_search.query')}

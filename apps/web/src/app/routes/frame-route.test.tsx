@@ -1,0 +1,46 @@
+import { configure, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { MenuItem } from '@ec/contract';
+import { stubMenuLayout } from '../../features/menu/test-layout.ts';
+import { sampleMenu } from '../../features/menu/test-menu.ts';
+import { authUser, json } from '../../shared/test/fixtures.ts';
+import { fakeApi, renderApp, type Handler } from '../testing/render-app.tsx';
+
+// The frames of a group's pages (flexibility, summary, charts) name the group like a location's frames name the
+// location (spec 000 §2: the floating navigation of a group).
+
+const aggregator: Handler = (url) =>
+  url.pathname === '/api/auth/user'
+    ? json(200, {
+        data: { user: authUser({ role: 'ROLE_AGGREGATOR', companyId: 1, isSetUp: true }) },
+      })
+    : undefined;
+
+const menu =
+  (structure: MenuItem[]): Handler =>
+  (url) =>
+    url.pathname === '/api/menu' ? json(200, { data: { structure, company: null } }) : undefined;
+
+stubMenuLayout();
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+describe("a group's frame pages", () => {
+  it("name a company's root group (the company's landing page) after the company", async () => {
+    // Root group 100 of company "Sunpower": the menu has no item of its own for it.
+    fakeApi([aggregator, menu(sampleMenu())]);
+    renderApp('/companies/1/location-groups/100/flexibility');
+    const heading = await screen.findByRole('heading', { name: 'Flexibility', level: 1 });
+    const main = screen.getByRole('main');
+    expect(await within(main).findByText('Sunpower')).toBeInTheDocument();
+    expect(heading.parentElement).toHaveTextContent('FlexibilitySunpower');
+    expect(within(main).getByText('No data yet')).toBeInTheDocument();
+  });
+
+  it('name a group below the root from its menu item', async () => {
+    fakeApi([aggregator, menu(sampleMenu())]);
+    renderApp('/location-groups/2/charts');
+    await screen.findByRole('heading', { name: 'Charts', level: 1 });
+    expect(await within(screen.getByRole('main')).findByText('Ljubljana')).toBeInTheDocument();
+  });
+});
