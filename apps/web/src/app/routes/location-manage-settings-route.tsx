@@ -19,6 +19,8 @@ export function ManageSettingsRoute() {
           value={field.value}
           onChange={field.onChange}
           disabled={field.disabled}
+          onValidityChange={field.onValidityChange}
+          error={field.error}
           tileUrl={site.map.tileUrl}
           attribution={site.map.attribution}
         />

@@ -5,9 +5,11 @@ import {
   checkInputs,
   coordinatesInputReducer,
   initialInputState,
+  inputError,
   INPUT_DEBOUNCE_MS,
   roundCoordinate,
   type CoordinatesInputAction,
+  type CoordinatesInputError,
   type CoordinatesInputState,
 } from './coordinates-input.ts';
 import { useCoordinatesInput } from './use-coordinates-input.ts';
@@ -82,6 +84,31 @@ describe('coordinatesInputReducer', () => {
     expect(roundCoordinate(-0.0000001)).toBe(0);
     expect(Object.is(roundCoordinate(-0.0000001), -0)).toBe(false);
   });
+
+  it('inputError: the first bad input at once, with "required" for an empty partner never left', () => {
+    expect(inputError(run(typed('46.1', '14.2')))).toBeNull();
+    expect(inputError(run(typed(' ', '')))).toBeNull();
+    expect(inputError(run(typed('91', '14')))).toEqual({
+      field: 'latitude',
+      key: 'coordinates.latitude_range',
+    });
+    expect(inputError(run(typed('north', '-181')))).toEqual({
+      field: 'latitude',
+      key: 'coordinates.invalid_latitude_format',
+    });
+    expect(inputError(run(typed('46', '-181')))).toEqual({
+      field: 'longitude',
+      key: 'coordinates.longitude_range',
+    });
+    expect(inputError(run(typed('46', '14..2')))).toEqual({
+      field: 'longitude',
+      key: 'coordinates.invalid_longitude_format',
+    });
+    // The shown errors wait for leaving the field; what the form must know does not.
+    const onlyLatitude = run([...typed('46.1', ''), { type: 'settled' }]);
+    expect(onlyLatitude.errors).toEqual({});
+    expect(inputError(onlyLatitude)).toEqual({ field: 'longitude', key: 'validation.required' });
+  });
 });
 
 describe('useCoordinatesInput', () => {
@@ -95,13 +122,66 @@ describe('useCoordinatesInput', () => {
   function setup(initial: Coordinates | null = null) {
     const onChange = vi.fn<(value: Coordinates | null) => void>();
     const onTypedPoint = vi.fn<(value: Coordinates) => void>();
+    const onValidityChange = vi.fn<(error: CoordinatesInputError | null) => void>();
     const hook = renderHook(
       ({ value }: { value: Coordinates | null }) =>
-        useCoordinatesInput({ value, onChange, onTypedPoint }),
+        useCoordinatesInput({ value, onChange, onTypedPoint, onValidityChange }),
       { initialProps: { value: initial } },
     );
-    return { ...hook, onChange, onTypedPoint };
+    return { ...hook, onChange, onTypedPoint, onValidityChange };
   }
+
+  it('reports invalid typed text at once (no pause), each change once, and valid text as null', () => {
+    const { result, onValidityChange } = setup({ latitude: 1, longitude: 2 });
+    expect(onValidityChange).not.toHaveBeenCalled();
+    act(() => result.current.type('latitude', '9'));
+    expect(onValidityChange).not.toHaveBeenCalled();
+    act(() => result.current.type('latitude', '91'));
+    expect(onValidityChange).toHaveBeenLastCalledWith({
+      field: 'latitude',
+      key: 'coordinates.latitude_range',
+    });
+    // The same problem is not reported again; a different one is.
+    act(() => result.current.type('latitude', '911'));
+    expect(onValidityChange).toHaveBeenCalledOnce();
+    act(() => result.current.type('latitude', '91x'));
+    expect(onValidityChange).toHaveBeenLastCalledWith({
+      field: 'latitude',
+      key: 'coordinates.invalid_latitude_format',
+    });
+    act(() => result.current.type('longitude', ''));
+    act(() => result.current.type('latitude', '45'));
+    expect(onValidityChange).toHaveBeenLastCalledWith({
+      field: 'longitude',
+      key: 'validation.required',
+    });
+    act(() => result.current.type('longitude', '15'));
+    expect(onValidityChange).toHaveBeenLastCalledWith(null);
+    expect(onValidityChange).toHaveBeenCalledTimes(4);
+  });
+
+  it('set(), clear() and a new value from the parent report the inputs valid again', () => {
+    const { result, rerender, onValidityChange } = setup();
+    const invalid = () => {
+      act(() => result.current.type('latitude', 'x'));
+      expect(onValidityChange).toHaveBeenLastCalledWith({
+        field: 'latitude',
+        key: 'coordinates.invalid_latitude_format',
+      });
+    };
+    invalid();
+    act(() => {
+      result.current.set({ latitude: 3, longitude: 4 });
+    });
+    expect(onValidityChange).toHaveBeenLastCalledWith(null);
+    invalid();
+    act(() => result.current.clear());
+    expect(onValidityChange).toHaveBeenLastCalledWith(null);
+    invalid();
+    rerender({ value: { latitude: 5, longitude: 6 } });
+    expect(onValidityChange).toHaveBeenLastCalledWith(null);
+    expect(onValidityChange).toHaveBeenCalledTimes(6);
+  });
 
   it('emits a valid typed pair 500 ms after the last keystroke, not before, and re-centres on it', () => {
     const { result, onChange, onTypedPoint } = setup();

@@ -86,6 +86,35 @@ export function checkInputs(state: CoordinatesInputState): {
   return { value: undefined, errors };
 }
 
+/** What is wrong with the typed coordinates: the first bad input (latitude first) and its message key. */
+export interface CoordinatesInputError {
+  readonly field: CoordinateField;
+  readonly key: CoordinateErrorKey;
+}
+
+/**
+ * Whether the typed texts could be saved: null when they are valid (or both empty), else the first bad input.
+ * Unlike {@link checkInputs} this counts an empty partner as "required" before the user has left it and does not
+ * wait for the typing pause: it is what the owning form must know before it saves.
+ */
+export function inputError(state: CoordinatesInputState): CoordinatesInputError | null {
+  const result = parseCoordinates(state.text);
+  if (result.ok) return null;
+  for (const field of ['latitude', 'longitude'] as const) {
+    const key = result.errors[field];
+    if (key) return { field, key };
+  }
+  return null;
+}
+
+/** Whether two {@link inputError} results are the same. */
+export function sameInputError(
+  a: CoordinatesInputError | null,
+  b: CoordinatesInputError | null,
+): boolean {
+  return a === null || b === null ? a === b : a.field === b.field && a.key === b.key;
+}
+
 /** The manual inputs' reducer (pure; the debounce timer lives in the hook). */
 export function coordinatesInputReducer(
   state: CoordinatesInputState,

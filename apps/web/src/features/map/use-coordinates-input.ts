@@ -4,10 +4,13 @@ import {
   checkInputs,
   coordinatesInputReducer,
   initialInputState,
+  inputError,
   INPUT_DEBOUNCE_MS,
   roundCoordinates,
   sameCoordinates,
+  sameInputError,
   type CoordinateField,
+  type CoordinatesInputError,
   type CoordinatesInputAction,
   type CoordinatesInputState,
 } from './coordinates-input.ts';
@@ -20,30 +23,48 @@ export interface UseCoordinatesInputOptions {
   onChange: (value: Coordinates | null) => void;
   /** Typed coordinates became a new valid point: the map re-centres on it. */
   onTypedPoint?: (value: Coordinates) => void;
+  /**
+   * Receives, at once on every change, whether the typed texts are valid (null) or the first bad input: the owning
+   * form refuses to save while they are not (the emitted value would not be what the user sees).
+   */
+  onValidityChange?: (error: CoordinatesInputError | null) => void;
 }
 
 /**
  * The manual latitude/longitude inputs (spec 000 §4, §5): typing is checked and a valid pair emitted after
  * INPUT_DEBOUNCE_MS without typing (or when the field is left); a point from the map or the current position,
  * clearing, or a new value from the parent replace the texts and reset the errors. Only changes are emitted, so
- * the parent's echo of an emitted value does not reformat what the user is typing.
+ * the parent's echo of an emitted value does not reformat what the user is typing. Validity changes are reported
+ * without the pause (see {@link UseCoordinatesInputOptions.onValidityChange}).
  */
-export function useCoordinatesInput({ value, onChange, onTypedPoint }: UseCoordinatesInputOptions) {
+export function useCoordinatesInput({
+  value,
+  onChange,
+  onTypedPoint,
+  onValidityChange,
+}: UseCoordinatesInputOptions) {
   const [state, setState] = useState<CoordinatesInputState>(() => initialInputState(value));
   // The state as of the latest event, for the debounce timer (which must not see a stale render's state).
   const current = useRef(state);
   // The value the parent has (as far as this hook knows): what was last emitted or received.
   const known = useRef<Coordinates | null>(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const callbacks = useRef({ onChange, onTypedPoint });
+  // The validity last reported (the initial texts show a valid value or nothing).
+  const reported = useRef<CoordinatesInputError | null>(null);
+  const callbacks = useRef({ onChange, onTypedPoint, onValidityChange });
   useEffect(() => {
-    callbacks.current = { onChange, onTypedPoint };
+    callbacks.current = { onChange, onTypedPoint, onValidityChange };
   });
 
   const apply = useCallback((action: CoordinatesInputAction) => {
     const next = coordinatesInputReducer(current.current, action);
     current.current = next;
     setState(next);
+    const error = inputError(next);
+    if (!sameInputError(error, reported.current)) {
+      reported.current = error;
+      callbacks.current.onValidityChange?.(error);
+    }
     return next;
   }, []);
 

@@ -6,6 +6,7 @@ import { answer, apiError, fakeFetch, type FakeRoute } from '../../../shared/tes
 import { json } from '../../../shared/test/fixtures.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
+import { CoordinatesSelector } from '../../map/index.ts';
 import { testCountries, testLocation, testRegions, testTimezones } from '../test-data.ts';
 import { testI18n } from '../test-render.tsx';
 import {
@@ -51,13 +52,25 @@ function CoordinatesStub({ value, onChange, disabled }: CoordinatesFieldProps) {
   );
 }
 
-function renderForm(location = testLocation()) {
+/** The real selector, wired as the settings route wires it. */
+function RealSelector(field: CoordinatesFieldProps) {
+  return (
+    <CoordinatesSelector
+      {...field}
+      tileUrl="/api/map-tiles/{z}/{x}/{y}.svg"
+      attribution="© Test tiles"
+    />
+  );
+}
+
+function renderForm(location = testLocation(), { realSelector = false } = {}) {
+  const Coordinates = realSelector ? RealSelector : CoordinatesStub;
   return renderWithProviders(
     <>
       <Link to="/elsewhere">Go elsewhere</Link>
       <LocationSettingsForm
         location={location}
-        renderCoordinates={(field) => <CoordinatesStub {...field} />}
+        renderCoordinates={(field) => <Coordinates {...field} />}
       />
     </>,
     {
@@ -69,6 +82,9 @@ function renderForm(location = testLocation()) {
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
+const latitudeInput = () => screen.getByRole('textbox', { name: 'Latitude' });
+const longitudeInput = () => screen.getByRole('textbox', { name: 'Longitude' });
+const puts = (calls: { call: string }[]) => calls.filter((c) => c.call.startsWith('PUT'));
 
 describe('LocationSettingsForm', () => {
   it('shows the location, saves the changed values with PUT and says so', async () => {
@@ -156,7 +172,7 @@ describe('LocationSettingsForm', () => {
         }),
       ),
     );
-    renderForm();
+    renderForm(testLocation(), { realSelector: true });
     await userEvent.type(screen.getByRole('textbox', { name: 'City' }), ' centre');
     await userEvent.click(saveButton());
     await waitFor(() =>
@@ -168,10 +184,86 @@ describe('LocationSettingsForm', () => {
     expect(screen.getByRole('textbox', { name: 'City' })).toHaveAccessibleDescription(
       /City must be at most/,
     );
-    expect(screen.getByText('Latitude must be between -90 and 90.')).toBeInTheDocument();
+    // A coordinate's error shows on its input.
+    expect(latitudeInput()).toHaveAccessibleDescription('Latitude must be between -90 and 90.');
     expect(screen.getByText('Spot-market region has an invalid value.')).toBeInTheDocument();
     // Typed values stay.
     expect(screen.getByRole('textbox', { name: 'City' })).toHaveValue('Bled centre');
+  });
+
+  it('refuses to save invalid typed coordinates: the message on the input, focus there, the text kept', async () => {
+    const saved = testLocation({ coordinates: { latitude: 45.5, longitude: 14.1146 } });
+    const calls = fakeFetch(
+      reference,
+      answer('PUT', '/api/locations/12', 200, { data: { location: saved } }),
+    );
+    renderForm(testLocation(), { realSelector: true });
+    expect(saveButton()).toBeDisabled();
+    await userEvent.clear(latitudeInput());
+    await userEvent.type(latitudeInput(), '95');
+    // Only the typed text changed, and it is not saved yet: the form knows.
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    await userEvent.click(saveButton());
+    expect(latitudeInput()).toHaveFocus();
+    expect(latitudeInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(latitudeInput()).toHaveAccessibleDescription('Latitude must be between -90 and 90.');
+    expect(latitudeInput()).toHaveValue('95');
+    expect(puts(calls)).toEqual([]);
+    // Enter in the input does not save it either.
+    await userEvent.type(latitudeInput(), '{Enter}');
+    expect(puts(calls)).toEqual([]);
+
+    await userEvent.clear(latitudeInput());
+    await userEvent.type(latitudeInput(), '45.5');
+    await userEvent.click(saveButton());
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]).toMatchObject({
+      body: { data: { coordinates: { latitude: 45.5, longitude: 14.1146 } } },
+    });
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith({
+        color: 'green',
+        message: 'The location was saved.',
+      }),
+    );
+  });
+
+  it('a coordinate never left still counts: "required" on it, focus there; filled in, it saves', async () => {
+    const location = testLocation({ coordinates: null });
+    const calls = fakeFetch(
+      reference,
+      answer('PUT', '/api/locations/12', 200, {
+        data: { location: { ...location, coordinates: { latitude: 46, longitude: 14 } } },
+      }),
+    );
+    renderForm(location, { realSelector: true });
+    await userEvent.type(latitudeInput(), '46');
+    await userEvent.click(saveButton());
+    expect(longitudeInput()).toHaveFocus();
+    expect(longitudeInput()).toHaveAccessibleDescription('Longitude is required.');
+    expect(latitudeInput()).toHaveValue('46');
+    expect(puts(calls)).toEqual([]);
+    // Typing there takes the form's message away at once.
+    await userEvent.type(longitudeInput(), '1');
+    expect(longitudeInput()).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(longitudeInput(), '4');
+    await userEvent.click(saveButton());
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]).toMatchObject({
+      body: { data: { coordinates: { latitude: 46, longitude: 14 } } },
+    });
+  });
+
+  it('Discard changes puts back the saved coordinates over invalid typed text', async () => {
+    fakeFetch(reference);
+    renderForm(testLocation(), { realSelector: true });
+    await userEvent.clear(longitudeInput());
+    await userEvent.type(longitudeInput(), 'east');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(longitudeInput()).toHaveValue('14.114600'));
+    expect(longitudeInput()).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('You have unsaved changes.')).not.toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
   });
 
   it('a new country empties the time zone (its only zone is picked) and keeps only its regions', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Fieldset, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -121,11 +121,25 @@ export function settingsErrorsFromApi(fields: Record<string, string>): FieldErro
   return errors;
 }
 
-/** What the coordinates slot gets: the form's value and its setter. */
+/** A coordinate input's error: which input, and its message key (`{{field}}` is the input's label). */
+export interface CoordinateFieldError {
+  field: 'latitude' | 'longitude';
+  key: string;
+}
+
+/** What the coordinates slot gets: the form's value and its setter, and how it tells the form about typed text. */
 export interface CoordinatesFieldProps {
   value: Coordinates | null;
   onChange: (value: Coordinates | null) => void;
   disabled: boolean;
+  /**
+   * The slot reports whether what is typed is valid (null) or which input is wrong: Save is refused (the error
+   * shown on that input, focus on it) while the typed text is invalid, so it is never silently replaced by the
+   * last valid value.
+   */
+  onValidityChange: (error: CoordinateFieldError | null) => void;
+  /** The error to show on one input (the form's check on Save or the server's answer), or null. */
+  error: CoordinateFieldError | null;
 }
 
 export interface LocationSettingsFormProps {
@@ -140,8 +154,10 @@ export interface LocationSettingsFormProps {
 /**
  * Location settings (spec 000 §2 manage/settings): name, country, spot-market region and time zone (both offered
  * for the chosen country), address and coordinates. PUT /api/locations/:id; toasts location.save_success /
- * location.save_error (spec 001 §8); the server's field errors land on their fields. Leaving the page with
- * unsaved changes asks first (and the browser asks before a reload or closing the tab).
+ * location.save_error (spec 001 §8); the server's field errors land on their fields. Invalid typed coordinates
+ * (reported by the coordinates slot) count as unsaved changes and block saving. On a refused Save the first field
+ * with an error takes the focus. Leaving the page with unsaved changes asks first (and the browser asks before a
+ * reload or closing the tab).
  */
 export function LocationSettingsForm({ location, renderCoordinates }: LocationSettingsFormProps) {
   const { t } = useTranslation();
@@ -150,8 +166,14 @@ export function LocationSettingsForm({ location, renderCoordinates }: LocationSe
   const [saved, setSaved] = useState(() => settingsValuesOf(location));
   const [values, setValues] = useState(saved);
   const [errors, setErrors] = useState<FieldErrors<SettingsField>>({});
+  // What is wrong with the typed coordinates (they are not in `values` until they are valid).
+  const [typedCoordinates, setTypedCoordinates] = useState<CoordinateFieldError | null>(null);
+  // Discarding remounts the coordinates slot, so its typed text goes back to the saved value too.
+  const [coordinatesKey, setCoordinatesKey] = useState(0);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const regions = useQuery(spotMarketRegionsQueryOptions());
-  const dirty = settingsChanged(values, saved);
+  const dirty = settingsChanged(values, saved) || typedCoordinates !== null;
 
   const mutation = useMutation({
     mutationFn: (form: LocationForm) => updateLocation(queryClient, location.id, form),
@@ -174,6 +196,11 @@ export function LocationSettingsForm({ location, renderCoordinates }: LocationSe
     ({ currentLocation, nextLocation }) =>
       dirty && !mutation.isPending && currentLocation.pathname !== nextLocation.pathname,
   );
+  useEffect(() => {
+    // After a refused Save, once the errors are rendered: the first field that shows one.
+    if (focusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -233,9 +260,16 @@ export function LocationSettingsForm({ location, renderCoordinates }: LocationSe
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkSettings(values);
+    if (typedCoordinates) {
+      found.coordinates = {
+        key: typedCoordinates.key,
+        values: { coordinate: typedCoordinates.field },
+      };
+    }
     if (Object.keys(found).length > 0) {
       setErrors(found);
       mutation.reset();
+      setFocusRequest((count) => count + 1);
       return;
     }
     setErrors({});
@@ -245,12 +279,27 @@ export function LocationSettingsForm({ location, renderCoordinates }: LocationSe
   const discard = () => {
     setValues(saved);
     setErrors({});
+    setTypedCoordinates(null);
+    setCoordinatesKey((key) => key + 1);
     mutation.reset();
   };
 
-  const coordinatesError = error('coordinates');
+  const changeTypedCoordinates = (typed: CoordinateFieldError | null) => {
+    setTypedCoordinates(typed);
+    // The text changed: an earlier message about the coordinates no longer applies (the slot shows its own).
+    setErrors((current) => withoutError(current, 'coordinates'));
+  };
+
+  // An error naming a coordinate shows on its input; one about the coordinates as a whole below them.
+  const coordinate = errors.coordinates?.values?.coordinate;
+  const coordinateError: CoordinateFieldError | null =
+    errors.coordinates && (coordinate === 'latitude' || coordinate === 'longitude')
+      ? { field: coordinate, key: errors.coordinates.key }
+      : null;
+  const coordinatesError = coordinateError ? undefined : error('coordinates');
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       noValidate
       aria-describedby={mutation.isError && !fieldErrorsShown ? errorId : undefined}
@@ -353,11 +402,13 @@ export function LocationSettingsForm({ location, renderCoordinates }: LocationSe
           variant="unstyled"
           classNames={{ legend: classes.legend }}
         >
-          <Stack gap="xs">
+          <Stack gap="xs" key={coordinatesKey}>
             {renderCoordinates({
               value: values.coordinates,
               onChange: (coordinates) => set('coordinates', coordinates),
               disabled: mutation.isPending,
+              onValidityChange: changeTypedCoordinates,
+              error: coordinateError,
             })}
             {coordinatesError && (
               <Text size="sm" c="red" role="alert">

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Coordinates } from '@ec/domain';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
-import { INPUT_DEBOUNCE_MS } from '../coordinates-input.ts';
+import { INPUT_DEBOUNCE_MS, type CoordinatesInputError } from '../coordinates-input.ts';
 import { CoordinatesSelector } from './coordinates-selector.tsx';
 import { escapeHtml } from './leaflet-map.tsx';
 
@@ -39,11 +39,15 @@ function Harness({
   onChange,
   disabled,
   attribution = '© Test tiles',
+  onValidityChange,
+  error,
 }: {
   initial?: Coordinates | null;
   onChange: (value: Coordinates | null) => void;
   disabled?: boolean;
   attribution?: string;
+  onValidityChange?: (error: CoordinatesInputError | null) => void;
+  error?: { field: 'latitude' | 'longitude'; key: string } | null;
 }) {
   const [value, setValue] = useState(initial);
   return (
@@ -56,14 +60,22 @@ function Harness({
       tileUrl={TILE_URL}
       attribution={attribution}
       disabled={disabled}
+      onValidityChange={onValidityChange}
+      error={error}
     />
   );
 }
 
-function renderSelector(props: Omit<Parameters<typeof Harness>[0], 'onChange'> = {}) {
+function renderSelector(
+  props: Omit<Parameters<typeof Harness>[0], 'onChange' | 'onValidityChange'> = {},
+) {
   const onChange = vi.fn<(value: Coordinates | null) => void>();
-  const view = renderWithProviders(<Harness {...props} onChange={onChange} />, { i18n });
-  return { ...view, onChange };
+  const onValidityChange = vi.fn<(error: CoordinatesInputError | null) => void>();
+  const view = renderWithProviders(
+    <Harness {...props} onChange={onChange} onValidityChange={onValidityChange} />,
+    { i18n },
+  );
+  return { ...view, onChange, onValidityChange };
 }
 
 const latitude = () => screen.getByRole('textbox', { name: 'Latitude' });
@@ -158,8 +170,56 @@ describe('CoordinatesSelector', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it('tells its form at once when the typed text is invalid, and when it is valid again', async () => {
+    const { onChange, onValidityChange } = renderSelector({
+      initial: { latitude: 1, longitude: 2 },
+    });
+    await mapElement();
+    vi.useFakeTimers();
+    fireEvent.change(latitude(), { target: { value: '91' } });
+    // No pause: the form must know before the user can press Save.
+    expect(onValidityChange).toHaveBeenCalledExactlyOnceWith({
+      field: 'latitude',
+      key: 'coordinates.latitude_range',
+    });
+    fireEvent.change(longitude(), { target: { value: '' } });
+    fireEvent.change(latitude(), { target: { value: '45' } });
+    expect(onValidityChange).toHaveBeenLastCalledWith({
+      field: 'longitude',
+      key: 'validation.required',
+    });
+    fireEvent.change(longitude(), { target: { value: '15' } });
+    expect(onValidityChange).toHaveBeenLastCalledWith(null);
+    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ latitude: 45, longitude: 15 });
+  });
+
+  it("shows its form's error on the input it names, in the same words as its own", async () => {
+    const { unmount } = renderSelector({
+      error: { field: 'longitude', key: 'validation.required' },
+    });
+    await mapElement();
+    expect(longitude()).toHaveAttribute('aria-invalid', 'true');
+    expect(longitude()).toHaveAccessibleDescription('Longitude is required.');
+    expect(latitude()).not.toHaveAttribute('aria-invalid', 'true');
+    unmount();
+    renderSelector({ error: { field: 'latitude', key: 'coordinates.latitude_range' } });
+    await mapElement();
+    expect(latitude()).toHaveAccessibleDescription('Latitude must be between -90 and 90.');
+    expect(longitude()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('Enter in an input checks and emits what was typed at once (it submits the form)', async () => {
+    const { onChange } = renderSelector({ initial: { latitude: 1, longitude: 2 } });
+    await mapElement();
+    fireEvent.change(latitude(), { target: { value: '45.5' } });
+    fireEvent.keyDown(latitude(), { key: 'Enter' });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ latitude: 45.5, longitude: 2 });
+    expect(latitude()).toHaveValue('45.500000');
+  });
+
   it('a map click sets the point (6 decimals) and resets the errors', async () => {
-    const { container, onChange } = renderSelector();
+    const { container, onChange, onValidityChange } = renderSelector();
     const map = await mapElement();
     vi.useFakeTimers();
     fireEvent.change(latitude(), { target: { value: 'bad' } });
@@ -174,6 +234,7 @@ describe('CoordinatesSelector', () => {
     expect(latitude()).toHaveValue(first?.latitude.toFixed(6));
     expect(longitude()).toHaveValue(first?.longitude.toFixed(6));
     expect(latitude()).not.toHaveAttribute('aria-invalid', 'true');
+    expect(onValidityChange).toHaveBeenLastCalledWith(null);
     await waitFor(() => expect(container.querySelector('path[class]')).not.toBeNull());
     // Further east and north: a larger longitude, a larger latitude.
     fireEvent.click(map, { clientX: 400, clientY: 150 });
@@ -201,7 +262,7 @@ describe('CoordinatesSelector', () => {
       } as GeolocationPosition),
     );
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
-    const { container, onChange } = renderSelector();
+    const { container, onChange, onValidityChange } = renderSelector();
     await mapElement();
     vi.useFakeTimers();
     fireEvent.change(latitude(), { target: { value: '??' } });
@@ -216,6 +277,7 @@ describe('CoordinatesSelector', () => {
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ latitude: 46.051123, longitude: 14.505123 });
     expect(latitude()).toHaveValue('46.051123');
     expect(latitude()).not.toHaveAttribute('aria-invalid', 'true');
+    expect(onValidityChange).toHaveBeenLastCalledWith(null);
     // Zoom 16 on the position.
     await waitFor(() =>
       expect(
@@ -248,7 +310,9 @@ describe('CoordinatesSelector', () => {
   });
 
   it('clearing empties the fields, resets the errors, removes the marker and emits null', async () => {
-    const { container, onChange } = renderSelector({ initial: { latitude: 1, longitude: 2 } });
+    const { container, onChange, onValidityChange } = renderSelector({
+      initial: { latitude: 1, longitude: 2 },
+    });
     await mapElement();
     await waitFor(() => expect(container.querySelector('path[class]')).not.toBeNull());
     vi.useFakeTimers();
@@ -261,6 +325,7 @@ describe('CoordinatesSelector', () => {
     expect(latitude()).toHaveValue('');
     expect(longitude()).toHaveValue('');
     expect(screen.queryByText('Longitude must be between -180 and 180.')).toBeNull();
+    expect(onValidityChange).toHaveBeenLastCalledWith(null);
     await waitFor(() => expect(container.querySelector('path[class]')).toBeNull());
     expect(screen.getByRole('button', { name: 'Clear coordinates' })).toBeDisabled();
   });

@@ -6,7 +6,7 @@ import type { Coordinates } from '@ec/domain';
 import { withChunkTimeout } from '../../../shared/lazy/chunk-load.ts';
 import { IconAlertTriangle, IconX } from '../../../shared/ui/icons.ts';
 import { wrappingButtonClassNames } from '../../../shared/ui/wrapping-button.ts';
-import type { CoordinateField } from '../coordinates-input.ts';
+import type { CoordinateField, CoordinatesInputError } from '../coordinates-input.ts';
 import { GEOLOCATION_OPTIONS, MAP_DEFAULTS, type MapFocus } from '../map-view.ts';
 import { useCoordinatesInput } from '../use-coordinates-input.ts';
 import classes from './coordinates-selector.module.css';
@@ -29,6 +29,16 @@ export interface CoordinatesSelectorProps {
   /** Plain-text attribution of the tiles (site info `map.attribution`). */
   attribution: string;
   disabled?: boolean;
+  /**
+   * Receives at once whether the typed coordinates are valid (null) or the first bad input and its message key
+   * (the same messages the inputs show): the owning form refuses to save while they are not valid.
+   */
+  onValidityChange?: (error: CoordinatesInputError | null) => void;
+  /**
+   * An error the owning form shows on one input (its check on Save, or the server's answer), with a message key
+   * whose `{{field}}` is the input's label; the input's own message, when it has one, comes first.
+   */
+  error?: { field: CoordinateField; key: string } | null;
 }
 
 /** Shows a message instead of the map when its chunk cannot load; the inputs keep working. */
@@ -57,7 +67,8 @@ class MapBoundary extends Component<
  * 2–18) where a click sets the point; "use my position" (zoom 16); latitude and longitude inputs that emit a valid
  * pair after 500 ms without typing and re-centre the map (zoom 10 or closer). Values show with 6 decimals; a map
  * click, the current position or clearing resets the errors; a geolocation failure is only logged. Leaflet loads
- * lazily with the map; when tiles cannot load the map still takes clicks and a note says so.
+ * lazily with the map; when tiles cannot load the map still takes clicks and a note says so. The owning form learns
+ * about invalid typed text through `onValidityChange` and can put its own error on an input with `error`.
  */
 export function CoordinatesSelector({
   value,
@@ -65,6 +76,8 @@ export function CoordinatesSelector({
   tileUrl,
   attribution,
   disabled = false,
+  onValidityChange,
+  error = null,
 }: CoordinatesSelectorProps) {
   const { t } = useTranslation();
   const focusKey = useRef(0);
@@ -81,6 +94,7 @@ export function CoordinatesSelector({
     value,
     onChange,
     onTypedPoint: (point) => focusOn(point, 'at-least', MAP_DEFAULTS.typedZoomAtLeast),
+    onValidityChange,
   });
   const [locating, setLocating] = useState(false);
   const [tilesFailing, setTilesFailing] = useState(false);
@@ -110,7 +124,7 @@ export function CoordinatesSelector({
   const { text, errors } = input.state;
   const fieldLabel = (field: CoordinateField) => t(`map.${field}`);
   const errorText = (field: CoordinateField) => {
-    const key = errors[field];
+    const key = errors[field] ?? (error?.field === field ? error.key : undefined);
     return key ? t(key, { field: fieldLabel(field) }) : undefined;
   };
   const field = (name: CoordinateField) => (
@@ -119,6 +133,10 @@ export function CoordinatesSelector({
       value={text[name]}
       onChange={(event) => input.type(name, event.currentTarget.value)}
       onBlur={() => input.leave(name)}
+      // Enter submits the form: what was typed is checked and emitted first, not after the pause.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') input.leave(name);
+      }}
       error={errorText(name)}
       disabled={disabled}
       autoComplete="off"
