@@ -1,11 +1,11 @@
-import { useEffect, useId, useState } from 'react';
-import { Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ControllerSearchItem } from '@ec/contract';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { searchQueryOptions, setControllerOwner } from '../api/search-api.ts';
 import { QUERY_DEBOUNCE_MS } from './search-filter-panel.tsx';
@@ -30,7 +30,6 @@ export function SetOwnerModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorId = useId();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const current = controller.owner ? String(controller.owner.id) : NO_OWNER;
@@ -69,76 +68,59 @@ export function SetOwnerModal({
   const showOwner = owner !== null && !found.some((u) => u.id === owner.id);
 
   return (
-    <Modal
+    <ModalForm
       opened={opened}
       onClose={close}
       title={t('admin_search.set_owner_title', { name: controller.alias || controller.serial })}
-      centered
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(choice === NO_OWNER ? null : Number(choice));
+      }}
+      pending={save.isPending}
+      error={save.isError ? submitErrorText(save.error, t, 'admin_search.action_error') : null}
+      submitLabel={t('common.save')}
+      submitDisabled={choice === current}
     >
-      <form
-        noValidate
-        aria-describedby={save.isError ? errorId : undefined}
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(choice === NO_OWNER ? null : Number(choice));
-        }}
+      <TextInput
+        type="search"
+        label={t('admin_search.owner_search')}
+        description={t('admin_search.owner_search_hint', { company: controller.company.name })}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={users.isFetching ? <Loader size="xs" /> : undefined}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        data-autofocus
+      />
+      <Radio.Group
+        label={t('admin_search.owner')}
+        value={choice}
+        onChange={setChoice}
+        className={classes.options}
       >
-        <Stack gap="md">
-          {save.isError && (
-            <FormAlert kind="error" id={errorId}>
-              {submitErrorText(save.error, t, 'admin_search.action_error')}
-            </FormAlert>
+        <Stack gap="xs" mt="xs">
+          <Radio value={NO_OWNER} label={t('admin_search.no_owner')} />
+          {showOwner && (
+            <Radio value={String(owner.id)} label={`${owner.fullName} (${owner.email})`} />
           )}
-          <TextInput
-            type="search"
-            label={t('admin_search.owner_search')}
-            description={t('admin_search.owner_search_hint', { company: controller.company.name })}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={users.isFetching ? <Loader size="xs" /> : undefined}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            data-autofocus
-          />
-          <Radio.Group
-            label={t('admin_search.owner')}
-            value={choice}
-            onChange={setChoice}
-            className={classes.options}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio value={NO_OWNER} label={t('admin_search.no_owner')} />
-              {showOwner && (
-                <Radio value={String(owner.id)} label={`${owner.fullName} (${owner.email})`} />
-              )}
-              {found.map((user) => (
-                <Radio
-                  key={user.id}
-                  value={String(user.id)}
-                  label={`${user.fullName || user.email} (${user.email})`}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {users.isError && (
-            <Text size="sm" c="red" role="alert">
-              {submitErrorText(users.error, t, 'admin_search.load_error')}
-            </Text>
-          )}
-          {users.isSuccess && found.length === 0 && (
-            <Text size="sm" c="dimmed" role="status">
-              {t('admin_search.no_results')}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={choice === current}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          {found.map((user) => (
+            <Radio
+              key={user.id}
+              value={String(user.id)}
+              label={`${user.fullName || user.email} (${user.email})`}
+            />
+          ))}
         </Stack>
-      </form>
-    </Modal>
+      </Radio.Group>
+      {users.isError && (
+        <Text size="sm" c="red" role="alert">
+          {submitErrorText(users.error, t, 'admin_search.load_error')}
+        </Text>
+      )}
+      {users.isSuccess && found.length === 0 && (
+        <Text size="sm" c="dimmed" role="status">
+          {t('admin_search.no_results')}
+        </Text>
+      )}
+    </ModalForm>
   );
 }

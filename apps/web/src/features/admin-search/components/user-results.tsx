@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Badge, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UserSearchItem } from '@ec/contract';
@@ -7,9 +7,11 @@ import { adminRoleLabel, canImpersonate, canManageRole, type Role } from '@ec/do
 import IconBuilding from '@tabler/icons-react/dist/esm/icons/IconBuilding.mjs';
 import IconSpy from '@tabler/icons-react/dist/esm/icons/IconSpy.mjs';
 import IconUserCheck from '@tabler/icons-react/dist/esm/icons/IconUserCheck.mjs';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
-import { IconChevronDown, IconTrash } from '../../../shared/ui/icons.ts';
+import { ActionsMenu } from '../../../shared/ui/actions-menu.tsx';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
+import { IconTrash } from '../../../shared/ui/icons.ts';
+import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { CompanySelect } from '../../companies/index.ts';
 import { changeUserCompany, deleteUser, impersonate, verifyUser } from '../api/search-api.ts';
@@ -69,7 +71,6 @@ export function UserResult({ user, actor, productName, reload }: UserResultProps
       showToast({ color: 'red', message: submitErrorText(error, t, 'admin_search.action_error') }),
   });
 
-  const any = Object.values(allowed).some(Boolean);
   return (
     <div className={classes.row}>
       <div className={classes.main}>
@@ -90,56 +91,38 @@ export function UserResult({ user, actor, productName, reload }: UserResultProps
           ]}
         />
       </div>
-      {any && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button
-              variant="light"
-              size="xs"
-              rightSection={<IconChevronDown size={14} aria-hidden />}
-              loading={verify.isPending || actAs.isPending}
-              aria-label={t('admin_search.actions_for', { name: user.fullName || user.email })}
-            >
-              {t('admin_search.actions')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {allowed.verify && (
-              <Menu.Item
-                leftSection={<IconUserCheck size={16} aria-hidden />}
-                onClick={() => verify.mutate()}
-              >
-                {t('admin_search.verify')}
-              </Menu.Item>
-            )}
-            {allowed.impersonate && (
-              <Menu.Item
-                leftSection={<IconSpy size={16} aria-hidden />}
-                onClick={() => actAs.mutate()}
-              >
-                {t('admin_search.impersonate')}
-              </Menu.Item>
-            )}
-            {allowed.changeCompany && (
-              <Menu.Item
-                leftSection={<IconBuilding size={16} aria-hidden />}
-                onClick={() => setDialog('company')}
-              >
-                {t('admin_search.change_company')}
-              </Menu.Item>
-            )}
-            {allowed.delete && (
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setDialog('delete')}
-              >
-                {t('admin_search.delete_user')}
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      <ActionsMenu
+        label={t('admin_search.actions')}
+        accessibleLabel={t('admin_search.actions_for', { name: user.fullName || user.email })}
+        pending={verify.isPending || actAs.isPending}
+        actions={[
+          {
+            label: t('admin_search.verify'),
+            icon: IconUserCheck,
+            onClick: () => verify.mutate(),
+            allowed: allowed.verify,
+          },
+          {
+            label: t('admin_search.impersonate'),
+            icon: IconSpy,
+            onClick: () => actAs.mutate(),
+            allowed: allowed.impersonate,
+          },
+          {
+            label: t('admin_search.change_company'),
+            icon: IconBuilding,
+            onClick: () => setDialog('company'),
+            allowed: allowed.changeCompany,
+          },
+          {
+            label: t('admin_search.delete_user'),
+            icon: IconTrash,
+            onClick: () => setDialog('delete'),
+            allowed: allowed.delete,
+            danger: true,
+          },
+        ]}
+      />
       <ChangeCompanyModal
         user={user}
         opened={dialog === 'company'}
@@ -161,7 +144,6 @@ function ChangeCompanyModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorId = useId();
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
   const save = useMutation({
@@ -181,54 +163,41 @@ function ChangeCompanyModal({
   };
   const name = user.fullName || user.email;
   return (
-    <Modal opened={opened} onClose={close} title={t('admin_search.change_company')} centered>
-      <form
-        noValidate
-        aria-describedby={save.isError ? errorId : undefined}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (companyId === null) setMissing(true);
-          else save.mutate(companyId);
+    <ModalForm
+      opened={opened}
+      onClose={close}
+      title={t('admin_search.change_company')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (companyId === null) setMissing(true);
+        else save.mutate(companyId);
+      }}
+      pending={save.isPending}
+      error={save.isError ? submitErrorText(save.error, t, 'admin_search.action_error') : null}
+      intro={
+        <Text size="sm">
+          {t('admin_search.change_company_text', {
+            name,
+            company: user.company?.name ?? t('admin_search.no_company'),
+          })}
+        </Text>
+      }
+      submitLabel={t('common.save')}
+    >
+      <CompanySelect
+        label={t('admin_search.new_company')}
+        required
+        value={companyId}
+        exclude={user.company ? [user.company.id] : []}
+        onChange={(id) => {
+          setCompanyId(id);
+          setMissing(false);
         }}
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            {t('admin_search.change_company_text', {
-              name,
-              company: user.company?.name ?? t('admin_search.no_company'),
-            })}
-          </Text>
-          {save.isError && (
-            <FormAlert kind="error" id={errorId}>
-              {submitErrorText(save.error, t, 'admin_search.action_error')}
-            </FormAlert>
-          )}
-          <CompanySelect
-            label={t('admin_search.new_company')}
-            required
-            value={companyId}
-            exclude={user.company ? [user.company.id] : []}
-            onChange={(id) => {
-              setCompanyId(id);
-              setMissing(false);
-            }}
-            error={
-              missing
-                ? t('validation.required', { field: t('admin_search.new_company') })
-                : undefined
-            }
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        error={
+          missing ? t('validation.required', { field: t('admin_search.new_company') }) : undefined
+        }
+      />
+    </ModalForm>
   );
 }
 
@@ -258,28 +227,16 @@ function DeleteUserModal({
   };
   const name = user.fullName || user.email;
   return (
-    <Modal opened={opened} onClose={close} title={t('admin_search.delete_user')} centered>
-      <Stack gap="md">
-        <Text>{t('admin_search.delete_confirm', { name, email: user.email })}</Text>
-        {remove.isError && (
-          <FormAlert kind="error">
-            {submitErrorText(remove.error, t, 'admin_search.delete_error')}
-          </FormAlert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            loading={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            {t('admin_search.delete_submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={opened}
+      title={t('admin_search.delete_user')}
+      confirmLabel={t('admin_search.delete_submit')}
+      onConfirm={() => remove.mutate()}
+      onCancel={close}
+      loading={remove.isPending}
+      error={remove.isError ? submitErrorText(remove.error, t, 'admin_search.delete_error') : null}
+    >
+      {t('admin_search.delete_confirm', { name, email: user.email })}
+    </ConfirmModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Menu, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, CreateUserForm } from '@ec/contract';
@@ -19,8 +19,9 @@ import {
   type FieldErrors,
 } from '../../../shared/forms/form-errors.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { ActionsMenu } from '../../../shared/ui/actions-menu.tsx';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
-import { IconChevronDown, IconTrash } from '../../../shared/ui/icons.ts';
+import { IconTrash } from '../../../shared/ui/icons.ts';
 import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { CompanySelect } from '../../companies/index.ts';
@@ -397,8 +398,6 @@ function UserRow({
       }),
   });
   const { actions } = user;
-  const any =
-    actions.edit || actions.changeRole || actions.verify || actions.changeCompany || actions.delete;
   return (
     <li className={classes.row} aria-label={name}>
       <div className={classes.rowMain}>
@@ -421,56 +420,38 @@ function UserRow({
           {user.email}
         </Text>
       </div>
-      {any && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button
-              size="xs"
-              variant="light"
-              rightSection={<IconChevronDown size={14} aria-hidden />}
-              loading={verify.isPending}
-              aria-label={t('global_settings.users.actions_for', { name })}
-            >
-              {t('global_settings.users.actions')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {(actions.edit || actions.changeRole) && (
-              <Menu.Item
-                leftSection={<IconPencil size={16} aria-hidden />}
-                onClick={() => onAction({ kind: 'edit', user })}
-              >
-                {t('global_settings.users.edit')}
-              </Menu.Item>
-            )}
-            {actions.verify && (
-              <Menu.Item
-                leftSection={<IconUserCheck size={16} aria-hidden />}
-                onClick={() => verify.mutate()}
-              >
-                {t('global_settings.users.verify')}
-              </Menu.Item>
-            )}
-            {actions.changeCompany && (
-              <Menu.Item
-                leftSection={<IconBuilding size={16} aria-hidden />}
-                onClick={() => onAction({ kind: 'company', user })}
-              >
-                {t('global_settings.users.change_company')}
-              </Menu.Item>
-            )}
-            {actions.delete && (
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => onAction({ kind: 'delete', user })}
-              >
-                {t('global_settings.users.delete')}
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      <ActionsMenu
+        label={t('global_settings.users.actions')}
+        accessibleLabel={t('global_settings.users.actions_for', { name })}
+        pending={verify.isPending}
+        actions={[
+          {
+            label: t('global_settings.users.edit'),
+            icon: IconPencil,
+            onClick: () => onAction({ kind: 'edit', user }),
+            allowed: actions.edit || actions.changeRole,
+          },
+          {
+            label: t('global_settings.users.verify'),
+            icon: IconUserCheck,
+            onClick: () => verify.mutate(),
+            allowed: actions.verify,
+          },
+          {
+            label: t('global_settings.users.change_company'),
+            icon: IconBuilding,
+            onClick: () => onAction({ kind: 'company', user }),
+            allowed: actions.changeCompany,
+          },
+          {
+            label: t('global_settings.users.delete'),
+            icon: IconTrash,
+            onClick: () => onAction({ kind: 'delete', user }),
+            allowed: actions.delete,
+            danger: true,
+          },
+        ]}
+      />
     </li>
   );
 }
