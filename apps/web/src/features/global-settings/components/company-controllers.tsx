@@ -1,13 +1,10 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ControllerSearchItem } from '@ec/contract';
-import { companyControllersQueryOptions, companyQueryOptions } from '../api/global-settings-api.ts';
+import { companyControllersQueryOptions } from '../api/global-settings-api.ts';
 import { controllerPath } from '../paths.ts';
 import { CompanyListPage } from './company-list-page.tsx';
-import { ErrorState, NotFoundState } from './states.tsx';
-import { useListFilter } from './use-list-filter.ts';
 import classes from './global-settings.module.css';
 
 /** Connected or not, as a badge. */
@@ -76,27 +73,14 @@ function ControllerRow({
  */
 export function CompanyControllers({ companyId }: { companyId: number | null }) {
   const { t } = useTranslation();
-  const filter = useListFilter();
-  const { q, page } = filter;
-  const enabled = companyId !== null;
-  const company = useQuery({ ...companyQueryOptions(companyId ?? 0), enabled });
-  const list = useQuery({
-    ...companyControllersQueryOptions(companyId ?? 0, { q, page }),
-    enabled,
-  });
-  if (companyId === null) return <NotFoundState />;
-  if (company.isError)
-    return <ErrorState error={company.error} onRetry={() => void company.refetch()} />;
-
   return (
     <CompanyListPage
-      companyName={company.data?.name}
+      companyId={companyId}
       title={t('global_settings.devices')}
       keys="global_settings.controllers"
-      filter={filter}
-      list={list}
-      renderRow={(controller) => (
-        <ControllerRow key={controller.id} controller={controller} companyId={companyId} />
+      listQuery={companyControllersQueryOptions}
+      renderRow={(controller, id) => (
+        <ControllerRow key={controller.id} controller={controller} companyId={id} />
       )}
     />
   );

@@ -105,6 +105,39 @@ describe('company lists', () => {
     expect(await screen.findByText('This company has no controllers yet.')).toBeInTheDocument();
   });
 
+  it('says "not found" instead of the list for an unknown company or none in the path', async () => {
+    const calls = fakeFetch(
+      answer('GET', '/api/companies/1', 404, apiError('NOT_FOUND', 'errors.NOT_FOUND')),
+      answer('GET', '/api/search/locations', 200, {
+        data: { items: [locationItem(5, 'Graz HQ')], total: 1, page: 1, pageSize: 25 },
+      }),
+    );
+    const first = renderWithProviders(<CompanyLocations companyId={1} />, { i18n });
+    expect(
+      await screen.findByText('This does not exist, or you have no access to it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Graz HQ' })).toBeNull();
+    first.unmount();
+    const before = calls.length;
+    renderWithProviders(<CompanyControllers companyId={null} />, { i18n });
+    expect(
+      await screen.findByText('This does not exist, or you have no access to it.'),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(before);
+  });
+
+  it('offers Try again when the company cannot be loaded', async () => {
+    let companyCalls = 0;
+    fakeFetch(({ method, path }) => {
+      if (method !== 'GET' || path !== '/api/companies/1') return undefined;
+      companyCalls += 1;
+      return json(500, apiError('INTERNAL', 'errors.INTERNAL'));
+    });
+    renderWithProviders(<CompanyControllers companyId={1} />, { i18n });
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(companyCalls).toBe(2));
+  });
+
   it('shows the overview with contact data, counts and links', async () => {
     fakeFetch(
       acme,

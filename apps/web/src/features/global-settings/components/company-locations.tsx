@@ -1,14 +1,11 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LocationSearchItem } from '@ec/contract';
-import { companyLocationsQueryOptions, companyQueryOptions } from '../api/global-settings-api.ts';
+import { companyLocationsQueryOptions } from '../api/global-settings-api.ts';
 import { IconMapPin } from '../icons.ts';
 import { locationPath } from '../paths.ts';
 import { CompanyListPage } from './company-list-page.tsx';
-import { ErrorState, NotFoundState } from './states.tsx';
-import { useListFilter } from './use-list-filter.ts';
 import classes from './global-settings.module.css';
 
 /** A postal address on one line, or null when no part is set. */
@@ -57,24 +54,14 @@ function LocationRow({ location, companyId }: { location: LocationSearchItem; co
 /** A company's locations (spec 000 §2 settings/global companies/:id/locations), searchable and paged. */
 export function CompanyLocations({ companyId }: { companyId: number | null }) {
   const { t } = useTranslation();
-  const filter = useListFilter();
-  const { q, page } = filter;
-  const enabled = companyId !== null;
-  const company = useQuery({ ...companyQueryOptions(companyId ?? 0), enabled });
-  const list = useQuery({ ...companyLocationsQueryOptions(companyId ?? 0, { q, page }), enabled });
-  if (companyId === null) return <NotFoundState />;
-  if (company.isError)
-    return <ErrorState error={company.error} onRetry={() => void company.refetch()} />;
-
   return (
     <CompanyListPage
-      companyName={company.data?.name}
+      companyId={companyId}
       title={t('route_titles.locations')}
       keys="global_settings.locations"
-      filter={filter}
-      list={list}
-      renderRow={(location) => (
-        <LocationRow key={location.id} location={location} companyId={companyId} />
+      listQuery={companyLocationsQueryOptions}
+      renderRow={(location, id) => (
+        <LocationRow key={location.id} location={location} companyId={id} />
       )}
     />
   );

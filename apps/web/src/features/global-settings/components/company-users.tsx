@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, CreateUserForm } from '@ec/contract';
@@ -31,14 +31,11 @@ import {
   companyUsersQueryOptions,
   createUser,
   deleteUser,
-  PAGE_SIZE,
   updateUser,
   verifyUser,
 } from '../api/global-settings-api.ts';
 import { IconBuilding, IconPencil, IconUserCheck, IconUserPlus } from '../icons.ts';
-import { Pager } from './pager.tsx';
-import { useListFilter } from './use-list-filter.ts';
-import { EmptyState, ErrorState, LoadingState, NotFoundState } from './states.tsx';
+import { CompanyListPage } from './company-list-page.tsx';
 import classes from './global-settings.module.css';
 
 /** The signed-in admin, as far as user management needs them. */
@@ -506,65 +503,21 @@ export function CompanyUsers({
   productName: string;
 }) {
   const { t } = useTranslation();
-  const { text, setText, q, page, setPage } = useListFilter();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const enabled = companyId !== null;
-  const company = useQuery({ ...companyQueryOptions(companyId ?? 0), enabled });
-  const users = useQuery({ ...companyUsersQueryOptions(companyId ?? 0, { q, page }), enabled });
-
-  if (companyId === null) return <NotFoundState />;
-  if (company.isError)
-    return <ErrorState error={company.error} onRetry={() => void company.refetch()} />;
-  const mayCreate = assignableRolesFor(actor.role).length > 0;
-
-  let body;
-  if (users.isPending) body = <LoadingState />;
-  else if (users.isError) {
-    body = (
-      <ErrorState
-        error={users.error}
-        onRetry={() => void users.refetch()}
-        errorKey="global_settings.users.load_error"
-      />
-    );
-  } else if (users.data.items.length === 0) {
-    body = (
-      <EmptyState title={t(q ? 'global_settings.users.no_match' : 'global_settings.users.empty')} />
-    );
-  } else {
-    body = (
-      <>
-        <ul
-          className={classes.list}
-          aria-label={t('route_titles.users')}
-          aria-busy={users.isPlaceholderData}
-        >
-          {users.data.items.map((user) => (
-            <UserRow key={user.id} user={user} productName={productName} onAction={setDialog} />
-          ))}
-        </ul>
-        <Pager
-          page={users.data.page}
-          pageSize={PAGE_SIZE}
-          total={users.data.total}
-          onPage={setPage}
-        />
-      </>
-    );
-  }
-
+  // The company the page shows (the same cached query): a new user is created in it.
+  const company = useQuery({ ...companyQueryOptions(companyId ?? 0), enabled: companyId !== null });
+  const close = () => setDialog(null);
   return (
-    <Stack className={classes.page}>
-      <div className={classes.toolbar}>
-        <div>
-          <Text size="sm" c="dimmed">
-            {company.data?.name ?? '…'}
-          </Text>
-          <Title order={1} className={classes.title}>
-            {t('route_titles.users')}
-          </Title>
-        </div>
-        {mayCreate && (
+    <CompanyListPage
+      companyId={companyId}
+      title={t('route_titles.users')}
+      keys="global_settings.users"
+      listQuery={companyUsersQueryOptions}
+      renderRow={(user) => (
+        <UserRow key={user.id} user={user} productName={productName} onAction={setDialog} />
+      )}
+      action={
+        assignableRolesFor(actor.role).length > 0 && (
           <Button
             leftSection={<IconUserPlus size={16} aria-hidden />}
             onClick={() => setDialog({ kind: 'create' })}
@@ -572,39 +525,23 @@ export function CompanyUsers({
           >
             {t('global_settings.users.create')}
           </Button>
-        )}
-      </div>
-      <TextInput
-        type="search"
-        label={t('global_settings.users.search')}
-        placeholder={t('global_settings.users.search_placeholder')}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
-      {body}
+        )
+      }
+    >
       {dialog?.kind === 'create' && company.data && (
         <CreateUserModal
-          companyId={companyId}
+          companyId={company.data.id}
           companyName={company.data.name}
           actor={actor}
           productName={productName}
-          onClose={() => setDialog(null)}
+          onClose={close}
         />
       )}
       {dialog?.kind === 'edit' && (
-        <EditUserModal
-          user={dialog.user}
-          actor={actor}
-          productName={productName}
-          onClose={() => setDialog(null)}
-        />
+        <EditUserModal user={dialog.user} actor={actor} productName={productName} onClose={close} />
       )}
-      {dialog?.kind === 'company' && (
-        <ChangeCompanyModal user={dialog.user} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'delete' && (
-        <DeleteUserModal user={dialog.user} onClose={() => setDialog(null)} />
-      )}
-    </Stack>
+      {dialog?.kind === 'company' && <ChangeCompanyModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} />}
+    </CompanyListPage>
   );
 }
