@@ -7,7 +7,7 @@ import type { DeviceCategory, DeviceSetupType, DeviceStatus, Role } from '@ec/do
  * and links in the README and tests stay valid; the sequences are moved past them after seeding.
  */
 
-/** A demo company with its location-group tree (the first group is the root). */
+/** A demo company; its location groups are in {@link DEMO_LOCATION_GROUPS}. */
 export interface DemoCompany {
   id: number;
   siteIdentifier: string;
@@ -15,91 +15,59 @@ export interface DemoCompany {
   countryCode: string;
   contactEmail: string;
   contactPhone: string;
-  /** Groups, parents before children; `parent: null` only for the root. */
-  groups: readonly { id: number; name: string; parent: number | null }[];
 }
 
+// prettier-ignore
 export const DEMO_COMPANIES: readonly DemoCompany[] = [
-  {
-    id: 1,
-    siteIdentifier: 'default',
-    name: 'Sončna energija d.o.o.',
-    countryCode: 'SI',
-    contactEmail: 'info@soncna-energija.si',
-    contactPhone: '+386 1 234 56 78',
-    groups: [
-      { id: 1, name: 'Sončna energija d.o.o.', parent: null },
-      { id: 2, name: 'Gorenjska', parent: 1 },
-      { id: 3, name: 'Bled in okolica', parent: 2 },
-      { id: 4, name: 'Osrednja Slovenija', parent: 1 },
-      { id: 5, name: 'Ljubljana', parent: 4 },
-      { id: 6, name: 'Štajerska', parent: 1 },
-    ],
-  },
-  {
-    id: 2,
-    siteIdentifier: 'default',
-    name: 'Alpen Energie GmbH',
-    countryCode: 'AT',
-    contactEmail: 'office@alpen-energie.at',
-    contactPhone: '+43 463 123 456',
-    groups: [
-      { id: 7, name: 'Alpen Energie GmbH', parent: null },
-      { id: 8, name: 'Kärnten', parent: 7 },
-      { id: 9, name: 'Steiermark', parent: 7 },
-      { id: 10, name: 'Wien', parent: 7 },
-    ],
-  },
-  {
-    id: 3,
-    siteIdentifier: 'default',
-    name: 'Jadran Solar d.o.o.',
-    countryCode: 'HR',
-    contactEmail: 'info@jadran-solar.hr',
-    contactPhone: '+385 21 123 456',
-    groups: [
-      { id: 11, name: 'Jadran Solar d.o.o.', parent: null },
-      { id: 12, name: 'Istra', parent: 11 },
-      { id: 13, name: 'Dalmacija', parent: 11 },
-      { id: 14, name: 'Split', parent: 13 },
-    ],
-  },
-  {
-    id: 4,
-    siteIdentifier: 'sunpower',
-    name: 'SunPower Nederland B.V.',
-    countryCode: 'NL',
-    contactEmail: 'service@sunpower.example',
-    contactPhone: '+31 30 123 4567',
-    groups: [
-      { id: 15, name: 'SunPower Nederland B.V.', parent: null },
-      { id: 16, name: 'Utrecht', parent: 15 },
-    ],
-  },
+  { id: 1, siteIdentifier: 'default', name: 'Sončna energija d.o.o.', countryCode: 'SI', contactEmail: 'info@soncna-energija.si', contactPhone: '+386 1 234 56 78' },
+  { id: 2, siteIdentifier: 'default', name: 'Alpen Energie GmbH', countryCode: 'AT', contactEmail: 'office@alpen-energie.at', contactPhone: '+43 463 123 456' },
+  { id: 3, siteIdentifier: 'default', name: 'Jadran Solar d.o.o.', countryCode: 'HR', contactEmail: 'info@jadran-solar.hr', contactPhone: '+385 21 123 456' },
+  { id: 4, siteIdentifier: 'sunpower', name: 'SunPower Nederland B.V.', countryCode: 'NL', contactEmail: 'service@sunpower.example', contactPhone: '+31 30 123 4567' },
 ];
 
-/** Spot-market (ENTSO-E bidding zone) codes of the demo countries. */
-export const DEMO_SPOT_REGIONS: Readonly<Record<string, string>> = {
-  SI: '10YSI-ELES-----O',
-  AT: '10YAT-APG------L',
-  HR: '10YHR-HEP------M',
-  NL: '10YNL----------L',
-};
+/** A location group of a demo company; `parent: null` only for the company's root. */
+export interface DemoLocationGroup {
+  id: number;
+  company: number;
+  name: string;
+  parent: number | null;
+}
 
-/** Time zones of the demo countries. */
-export const DEMO_TIMEZONES: Readonly<Record<string, string>> = {
-  SI: 'Europe/Ljubljana',
-  AT: 'Europe/Vienna',
-  HR: 'Europe/Zagreb',
-  NL: 'Europe/Amsterdam',
-};
+/** The companies' location-group trees, parents before children; each company's root comes first. */
+// prettier-ignore
+export const DEMO_LOCATION_GROUPS: readonly DemoLocationGroup[] = [
+  { id: 1, company: 1, name: 'Sončna energija d.o.o.', parent: null },
+  { id: 2, company: 1, name: 'Gorenjska', parent: 1 },
+  { id: 3, company: 1, name: 'Bled in okolica', parent: 2 },
+  { id: 4, company: 1, name: 'Osrednja Slovenija', parent: 1 },
+  { id: 5, company: 1, name: 'Ljubljana', parent: 4 },
+  { id: 6, company: 1, name: 'Štajerska', parent: 1 },
+  { id: 7, company: 2, name: 'Alpen Energie GmbH', parent: null },
+  { id: 8, company: 2, name: 'Kärnten', parent: 7 },
+  { id: 9, company: 2, name: 'Steiermark', parent: 7 },
+  { id: 10, company: 2, name: 'Wien', parent: 7 },
+  { id: 11, company: 3, name: 'Jadran Solar d.o.o.', parent: null },
+  { id: 12, company: 3, name: 'Istra', parent: 11 },
+  { id: 13, company: 3, name: 'Dalmacija', parent: 11 },
+  { id: 14, company: 3, name: 'Split', parent: 13 },
+  { id: 15, company: 4, name: 'SunPower Nederland B.V.', parent: null },
+  { id: 16, company: 4, name: 'Utrecht', parent: 15 },
+];
 
-/** English names of the demo countries (the reference data fills every other country). */
-export const DEMO_COUNTRY_NAMES: Readonly<Record<string, string>> = {
-  SI: 'Slovenia',
-  AT: 'Austria',
-  HR: 'Croatia',
-  NL: 'Netherlands',
+/** A demo country: its English name, time zone and spot-market (ENTSO-E bidding zone) code. */
+export interface DemoCountry {
+  name: string;
+  timezone: string;
+  spotRegion: string;
+}
+
+/** The demo countries by code, in the order they are added (the reference data fills every other country). */
+// prettier-ignore
+export const DEMO_COUNTRIES: Readonly<Record<string, DemoCountry>> = {
+  SI: { name: 'Slovenia', timezone: 'Europe/Ljubljana', spotRegion: '10YSI-ELES-----O' },
+  AT: { name: 'Austria', timezone: 'Europe/Vienna', spotRegion: '10YAT-APG------L' },
+  HR: { name: 'Croatia', timezone: 'Europe/Zagreb', spotRegion: '10YHR-HEP------M' },
+  NL: { name: 'Netherlands', timezone: 'Europe/Amsterdam', spotRegion: '10YNL----------L' },
 };
 
 /** A demo location. Devices come from {@link DEMO_DEVICE_SETS} by `kit`. */
@@ -226,20 +194,16 @@ export const DEMO_USER_COMPANIES: Readonly<Record<string, number>> = {
   'unverified@demo.energy': 1,
 };
 
-/** Group grants: the advanced user may view and edit everything in Štajerska. */
-export const DEMO_GROUP_GRANTS: readonly {
-  email: string;
-  group: number;
-  view: boolean;
-  edit: boolean;
-  manage: boolean;
-}[] = [{ email: 'advanced@demo.energy', group: 6, view: true, edit: true, manage: false }];
+/** A demo user's rights on a location group (and all below it) or on one location. */
+export type DemoGrant = { email: string; view: boolean; edit: boolean; manage: boolean } & (
+  { group: number } | { location: number }
+);
 
-/** Location grants: the basic user may view the Domžale warehouse (besides owning a house). */
-export const DEMO_LOCATION_GRANTS: readonly {
-  email: string;
-  location: number;
-  view: boolean;
-  edit: boolean;
-  manage: boolean;
-}[] = [{ email: 'basic@demo.energy', location: 6, view: true, edit: false, manage: false }];
+/**
+ * The advanced user may view and edit everything in Štajerska (a group grant); the basic user may view the Domžale
+ * warehouse besides owning a house (a location grant).
+ */
+export const DEMO_GRANTS: readonly DemoGrant[] = [
+  { email: 'advanced@demo.energy', group: 6, view: true, edit: true, manage: false },
+  { email: 'basic@demo.energy', location: 6, view: true, edit: false, manage: false },
+];

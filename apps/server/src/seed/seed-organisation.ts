@@ -18,22 +18,30 @@ import {
 import { DEMO_VERIFIED_AT } from './data.ts';
 import {
   DEMO_COMPANIES,
-  DEMO_COUNTRY_NAMES,
+  DEMO_COUNTRIES,
   DEMO_DEVICE_SETS,
-  DEMO_GROUP_GRANTS,
-  DEMO_LOCATION_GRANTS,
+  DEMO_GRANTS,
+  DEMO_LOCATION_GROUPS,
   DEMO_LOCATIONS,
-  DEMO_SPOT_REGIONS,
-  DEMO_TIMEZONES,
   DEMO_USER_COMPANIES,
   type DemoDevice,
 } from './organisation-data.ts';
 import { createRandom } from './random.ts';
+import { upsert } from './upsert.ts';
 
 /** `value`, or an error naming what is missing in the demo data (a bug in organisation-data.ts). */
 function must<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`demo data: ${what} missing`);
   return value;
+}
+
+/** The id of the row whose `key` is the given value: a lookup of ids by natural key. */
+function idOf(rows: readonly { id: number; key: string }[], what: string) {
+  return (key: string): number =>
+    must(
+      rows.find((row) => row.key === key),
+      `${what} ${key}`,
+    ).id;
 }
 
 const SERIAL_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -56,33 +64,21 @@ const ID_TABLES = [
 export async function seedOrganisation(db: Db): Promise<{ companies: number; locations: number }> {
   const random = createRandom(20_241_001);
 
-  for (const [code, name] of Object.entries(DEMO_COUNTRY_NAMES)) {
+  for (const [code, { name }] of Object.entries(DEMO_COUNTRIES)) {
     await db.insert(countries).values({ code, name, visible: true }).onConflictDoNothing();
   }
-  const countryRows = await db
-    .select({ id: countries.id, code: countries.code })
-    .from(countries)
-    .where(inArray(countries.code, Object.keys(DEMO_COUNTRY_NAMES)));
-  const countryId = (code: string) => {
-    const row = countryRows.find((c) => c.code === code);
-    if (!row) throw new Error(`demo country ${code} missing`);
-    return row.id;
-  };
-  const siteRows = await db.select({ id: sites.id, identifier: sites.identifier }).from(sites);
-  const siteId = (identifier: string) => {
-    const row = siteRows.find((s) => s.identifier === identifier);
-    if (!row) throw new Error(`demo site ${identifier} missing`);
-    return row.id;
-  };
-  const userRows = await db.select({ id: users.id, email: users.email }).from(users);
-  const userId = (email: string) => {
-    const row = userRows.find((u) => u.email === email);
-    if (!row) throw new Error(`demo user ${email} missing`);
-    return row.id;
-  };
+  const countryId = idOf(
+    await db
+      .select({ id: countries.id, key: countries.code })
+      .from(countries)
+      .where(inArray(countries.code, Object.keys(DEMO_COUNTRIES))),
+    'country',
+  );
+  const siteId = idOf(await db.select({ id: sites.id, key: sites.identifier }).from(sites), 'site');
+  const userId = idOf(await db.select({ id: users.id, key: users.email }).from(users), 'user');
 
   for (const company of DEMO_COMPANIES) {
-    const values = {
+    await upsert(db, companies, ['id'], {
       id: company.id,
       siteId: siteId(company.siteIdentifier),
       name: company.name,
@@ -90,26 +86,21 @@ export async function seedOrganisation(db: Db): Promise<{ companies: number; loc
       contactEmail: company.contactEmail,
       contactPhone: company.contactPhone,
       supportEmail: company.contactEmail,
-    };
-    const { id: _id, ...changes } = values;
-    await db
-      .insert(companies)
-      .values(values)
-      .onConflictDoUpdate({ target: companies.id, set: changes });
-    for (const group of company.groups) {
-      const row = {
-        id: group.id,
-        companyId: company.id,
-        parentId: group.parent,
-        name: group.name,
-      };
-      const { id: _gid, ...groupChanges } = row;
-      await db
-        .insert(locationGroups)
-        .values(row)
-        .onConflictDoUpdate({ target: locationGroups.id, set: groupChanges });
-    }
-    const root = must(company.groups[0], `root group of ${company.name}`).id;
+    });
+  }
+  for (const group of DEMO_LOCATION_GROUPS) {
+    await upsert(db, locationGroups, ['id'], {
+      id: group.id,
+      companyId: group.company,
+      parentId: group.parent,
+      name: group.name,
+    });
+  }
+  for (const company of DEMO_COMPANIES) {
+    const root = must(
+      DEMO_LOCATION_GROUPS.find((g) => g.company === company.id && g.parent === null),
+      `root group of ${company.name}`,
+    ).id;
     await db
       .update(companies)
       .set({ rootGroupId: root, defaultLocationGroupId: root })
@@ -127,17 +118,17 @@ export async function seedOrganisation(db: Db): Promise<{ companies: number; loc
       DEMO_COMPANIES.find((c) => c.id === location.company),
       `company ${location.company}`,
     );
-    const country = company.countryCode;
+    const country = must(DEMO_COUNTRIES[company.countryCode], `country ${company.countryCode}`);
     const ownerId = location.owner ? userId(location.owner) : null;
-    const values = {
+    await upsert(db, locations, ['id'], {
       id: location.id,
       companyId: location.company,
       groupId: location.group,
       name: location.name,
-      countryId: countryId(country),
-      timezone: must(DEMO_TIMEZONES[country], `time zone of ${country}`),
-      spotRegionCode: must(DEMO_SPOT_REGIONS[country], `spot region of ${country}`),
-      spotRegionType: 'EIC' as const,
+      countryId: countryId(company.countryCode),
+      timezone: country.timezone,
+      spotRegionCode: country.spotRegion,
+      spotRegionType: 'EIC',
       latitude: location.latitude,
       longitude: location.longitude,
       ownerId,
@@ -145,12 +136,7 @@ export async function seedOrganisation(db: Db): Promise<{ companies: number; loc
       houseNumber: location.houseNumber,
       postCode: location.postCode,
       city: location.city,
-    };
-    const { id: _id, ...changes } = values;
-    await db
-      .insert(locations)
-      .values(values)
-      .onConflictDoUpdate({ target: locations.id, set: changes });
+    });
 
     const serial = Array.from({ length: 4 }, () =>
       Array.from({ length: 4 }, () => SERIAL_CHARS[random.int(0, SERIAL_CHARS.length - 1)]).join(
@@ -178,28 +164,18 @@ export async function seedOrganisation(db: Db): Promise<{ companies: number; loc
       connected: location.connected,
       lastSeenAt: DEMO_VERIFIED_AT,
     };
-    const { id: _cid, ...controllerChanges } = controller;
-    await db
-      .insert(controllers)
-      .values(controller)
-      .onConflictDoUpdate({ target: controllers.id, set: controllerChanges });
+    await upsert(db, controllers, ['id'], controller);
 
     const kit: readonly DemoDevice[] = DEMO_DEVICE_SETS[location.kit];
     const groupIds = new Map<string, number>();
     for (const name of new Set(kit.map((d) => d.group).filter((g): g is string => g !== null))) {
       deviceGroupId += 1;
       groupIds.set(name, deviceGroupId);
-      await db
-        .insert(deviceGroups)
-        .values({ id: deviceGroupId, locationId: location.id, name })
-        .onConflictDoUpdate({
-          target: deviceGroups.id,
-          set: { locationId: location.id, name },
-        });
+      await upsert(db, deviceGroups, ['id'], { id: deviceGroupId, locationId: location.id, name });
     }
     for (const device of kit) {
       deviceId += 1;
-      const row = {
+      await upsert(db, devices, ['id'], {
         id: deviceId,
         locationId: location.id,
         controllerId: controller.id,
@@ -210,46 +186,20 @@ export async function seedOrganisation(db: Db): Promise<{ companies: number; loc
         model: device.model,
         status: location.connected ? (device.status ?? 'OK') : ('OFFLINE' as const),
         deletedAt: null,
-      };
-      const { id: _did, ...deviceChanges } = row;
-      await db
-        .insert(devices)
-        .values(row)
-        .onConflictDoUpdate({ target: devices.id, set: deviceChanges });
+      });
     }
   }
 
-  for (const grant of DEMO_GROUP_GRANTS) {
-    const values = {
-      userId: userId(grant.email),
-      groupId: grant.group,
-      canView: grant.view,
-      canEdit: grant.edit,
-      canManage: grant.manage,
-    };
-    await db
-      .insert(locationGroupPermissions)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [locationGroupPermissions.userId, locationGroupPermissions.groupId],
-        set: { canView: grant.view, canEdit: grant.edit, canManage: grant.manage },
-      });
-  }
-  for (const grant of DEMO_LOCATION_GRANTS) {
-    const values = {
-      userId: userId(grant.email),
-      locationId: grant.location,
-      canView: grant.view,
-      canEdit: grant.edit,
-      canManage: grant.manage,
-    };
-    await db
-      .insert(locationPermissions)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [locationPermissions.userId, locationPermissions.locationId],
-        set: { canView: grant.view, canEdit: grant.edit, canManage: grant.manage },
-      });
+  for (const grant of DEMO_GRANTS) {
+    const holder = userId(grant.email);
+    const flags = { canView: grant.view, canEdit: grant.edit, canManage: grant.manage };
+    if ('group' in grant) {
+      const row = { userId: holder, groupId: grant.group, ...flags };
+      await upsert(db, locationGroupPermissions, ['userId', 'groupId'], row);
+    } else {
+      const row = { userId: holder, locationId: grant.location, ...flags };
+      await upsert(db, locationPermissions, ['userId', 'locationId'], row);
+    }
   }
 
   for (const table of ID_TABLES) {

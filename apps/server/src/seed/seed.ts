@@ -13,6 +13,7 @@ import {
 import { DEMO_EXTRA_USERS } from './organisation-data.ts';
 import { createRandom, DEMO_SEED } from './random.ts';
 import { seedOrganisation } from './seed-organisation.ts';
+import { upsert } from './upsert.ts';
 
 /** Whether the database has no sites yet (a first start). */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -85,18 +86,13 @@ export async function seedDemo(
   const organisation = await seedOrganisation(db);
 
   for (const invitation of DEMO_INVITATIONS) {
-    const values = {
+    await upsert(db, invitations, ['id'], {
       ...invitation,
-      status: 'pending' as const,
+      status: 'pending',
       createdAt: DEMO_VERIFIED_AT,
       confirmedAt: null,
       confirmedBy: null,
-    };
-    const { id: _id, ...changes } = values;
-    await db
-      .insert(invitations)
-      .values(values)
-      .onConflictDoUpdate({ target: invitations.id, set: changes });
+    });
   }
   // The ids above were given explicitly: move the sequence past them so later invitations do not collide.
   await db.execute(
