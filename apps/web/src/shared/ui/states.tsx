@@ -1,5 +1,6 @@
 // Loading, failed, not-found and empty states shared by the organisation screens.
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/errors.ts';
@@ -76,4 +77,36 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       </Stack>
     </Paper>
   );
+}
+
+/** A detail page's item, or what to show instead of it. */
+export type LoadedItem<T> = { item: T; fallback: null } | { item: null; fallback: ReactElement };
+
+/**
+ * The item a detail page is about, from its query. While it loads, after a failed load (a 404 reads as not
+ * found, see ErrorState, with Try again otherwise) and when `belongs` says it is another company's or location's
+ * (not shown under this path), `fallback` is the state to show instead.
+ */
+export function loadedItem<T>(
+  query: UseQueryResult<T>,
+  keys: { notFoundKey: string; errorKey: string },
+  belongs: (item: T) => boolean = () => true,
+): LoadedItem<T> {
+  if (query.isPending) return { item: null, fallback: <LoadingState /> };
+  if (query.isError) {
+    return {
+      item: null,
+      fallback: (
+        <ErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          notFoundKey={keys.notFoundKey}
+          errorKey={keys.errorKey}
+        />
+      ),
+    };
+  }
+  if (!belongs(query.data))
+    return { item: null, fallback: <NotFoundState messageKey={keys.notFoundKey} /> };
+  return { item: query.data, fallback: null };
 }

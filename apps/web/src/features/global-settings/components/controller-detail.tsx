@@ -7,6 +7,7 @@ import type { Controller } from '@ec/contract';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { DeviceCategoryIcon } from '../../../shared/ui/device-category-icon.tsx';
 import { ModalForm } from '../../../shared/ui/submit-form.tsx';
+import { loadedItem } from '../../../shared/ui/states.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import {
   adminUserQueryOptions,
@@ -17,7 +18,7 @@ import {
 } from '../api/global-settings-api.ts';
 import { locationPath } from '../paths.ts';
 import { ConnectionBadge } from './company-controllers.tsx';
-import { EmptyState, ErrorState, Facts, LoadingState, NotFoundState } from './states.tsx';
+import { EmptyState, Facts, NotFoundState } from './states.tsx';
 import classes from './global-settings.module.css';
 
 /** Pick the owner among the company's users (searched on the server) or clear it. */
@@ -155,19 +156,14 @@ export function GlobalControllerDetail({
   const notFoundKey = 'global_settings.controllers.not_found';
   if (companyId === null || controllerId === null)
     return <NotFoundState messageKey={notFoundKey} />;
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        notFoundKey={notFoundKey}
-      />
-    );
-  }
-  const controller = query.data;
-  // A controller of another company is not shown under this company's path.
-  if (controller.companyId !== companyId) return <NotFoundState messageKey={notFoundKey} />;
+  const loaded = loadedItem(
+    query,
+    { notFoundKey, errorKey: 'global_settings.load_error' },
+    // A controller of another company is not shown under this company's path.
+    (item) => item.companyId === companyId,
+  );
+  if (loaded.fallback) return loaded.fallback;
+  const controller = loaded.item;
   const pairs = (record: Record<string, string>) =>
     Object.entries(record).length === 0
       ? t('global_settings.not_set')

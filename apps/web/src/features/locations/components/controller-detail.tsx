@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Controller } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
+import { loadedItem } from '../../../shared/ui/states.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { controllerQueryOptions, updateControllerAlias } from '../api/locations-api.ts';
 import { controllerHref } from '../location-paths.ts';
@@ -12,7 +13,7 @@ import { ConnectedBadge, Fact } from './controllers-list.tsx';
 import { CategoryLabel, StatusBadge } from './device-labels.tsx';
 import { actionErrorText, formatDateTime } from './format.ts';
 import { useManagedLocation } from './manage-frame.tsx';
-import { EmptyState, ErrorState, LoadingState, NotFoundState } from './states.tsx';
+import { EmptyState, NotFoundState } from './states.tsx';
 import listClasses from './list.module.css';
 import classes from './controllers.module.css';
 
@@ -93,19 +94,14 @@ export function ControllerDetail({ controllerId }: { controllerId: number | null
   });
   const notFoundKey = 'location_manage.controllers.not_found';
   if (controllerId === null) return <NotFoundState messageKey={notFoundKey} />;
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        notFoundKey={notFoundKey}
-      />
-    );
-  }
-  const controller = query.data;
-  // A controller of another location is not shown under this one's path.
-  if (controller.locationId !== location.id) return <NotFoundState messageKey={notFoundKey} />;
+  const loaded = loadedItem(
+    query,
+    { notFoundKey, errorKey: 'location_manage.load_error' },
+    // A controller of another location is not shown under this one's path.
+    (item) => item.locationId === location.id,
+  );
+  if (loaded.fallback) return loaded.fallback;
+  const controller = loaded.item;
   const here = controllerHref(base, controller.id);
   const pairs = (record: Record<string, string>) =>
     Object.entries(record).map(([key, value]) => (

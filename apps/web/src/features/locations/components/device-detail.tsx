@@ -20,6 +20,7 @@ import type { Device, DeviceForm } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconTrash } from '../../../shared/ui/icons.ts';
+import { loadedItem } from '../../../shared/ui/states.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import {
   deviceQueryOptions,
@@ -32,7 +33,7 @@ import { controllerHref, deviceHref } from '../location-paths.ts';
 import { Fact } from './controllers-list.tsx';
 import { CategoryLabel, StatusBadge } from './device-labels.tsx';
 import { actionErrorText } from './format.ts';
-import { ErrorState, LoadingState, NotFoundState } from './states.tsx';
+import { NotFoundState } from './states.tsx';
 import listClasses from './list.module.css';
 import classes from './controllers.module.css';
 
@@ -202,18 +203,13 @@ export function DeviceDetail({ locationId, base, deviceId }: DeviceDetailProps) 
 
   const notFoundKey = 'location_manage.device.not_found';
   if (deviceId === null) return <NotFoundState messageKey={notFoundKey} />;
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        notFoundKey={notFoundKey}
-      />
-    );
-  }
-  const device = query.data;
-  if (device.location.id !== locationId) return <NotFoundState messageKey={notFoundKey} />;
+  const loaded = loadedItem(
+    query,
+    { notFoundKey, errorKey: 'location_manage.load_error' },
+    (item) => item.location.id === locationId,
+  );
+  if (loaded.fallback) return loaded.fallback;
+  const device = loaded.item;
   const groupName =
     device.deviceGroupId === null
       ? t('location_manage.structure.no_group')
