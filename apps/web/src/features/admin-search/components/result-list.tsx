@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { submitErrorText } from '../../../shared/forms/submit-error.ts';
-import { IconAlertTriangle } from '../../../shared/ui/icons.ts';
+import { ListPagination, PageSummary } from '../../../shared/ui/list-paging.tsx';
+import { LoadErrorAlert } from '../../../shared/ui/load-error-alert.tsx';
+import { LoadingState } from '../../../shared/ui/states.tsx';
 import classes from './search-results.module.css';
 
 /** A page of results as the search answers it. */
@@ -31,34 +32,16 @@ export function ResultList<T extends { id: number }>({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text c="dimmed">{t('common.loading')}</Text>
-      </Group>
-    );
-  }
+  if (query.isPending) return <LoadingState />;
   if (query.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        role="alert"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
+      <LoadErrorAlert
         title={t('admin_search.load_error')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{submitErrorText(query.error, t, 'errors.INTERNAL')}</Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        retry={{ error: query.error, onRetry: () => void query.refetch() }}
+      />
     );
   }
   const { items, total, page, pageSize } = query.data;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   if (items.length === 0) {
     return (
       <Paper withBorder radius="md" p="xl" role="status">
@@ -77,13 +60,13 @@ export function ResultList<T extends { id: number }>({
   }
   return (
     <Stack gap="md" aria-busy={query.isFetching || undefined}>
-      <Text size="sm" c="dimmed" role="status">
-        {t('admin_search.showing', {
-          from: (page - 1) * pageSize + 1,
-          to: (page - 1) * pageSize + items.length,
-          total,
-        })}
-      </Text>
+      <PageSummary
+        textKey="admin_search.showing"
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        count={items.length}
+      />
       <ul className={classes.list} aria-label={label}>
         {items.map((item) => (
           <li key={item.id}>
@@ -93,19 +76,7 @@ export function ResultList<T extends { id: number }>({
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={onPage}
-          siblings={1}
-          boundaries={1}
-          getItemProps={(n) => ({ 'aria-label': t('admin_search.page_n', { page: n }) })}
-          getControlProps={(control) => ({
-            'aria-label': t(`admin_search.page_${control}`),
-          })}
-        />
-      )}
+      <ListPagination page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import { useDebouncedText } from '../../../shared/ui/use-debounced-text.ts';
 import { CompanySelect } from '../../companies/index.ts';
 import {
   SEARCH_KINDS,
@@ -11,9 +12,6 @@ import {
 } from '../search-filters.ts';
 import { kindLabelKey } from './search-kind.ts';
 import classes from './search-filter-panel.module.css';
-
-/** How long the text query waits after the last key before it searches. */
-export const QUERY_DEBOUNCE_MS = 300;
 
 export interface SearchFilterPanelProps {
   filters: SearchFilters;
@@ -29,27 +27,7 @@ export interface SearchFilterPanelProps {
 export function SearchFilterPanel({ filters, onChange }: SearchFilterPanelProps) {
   const { t } = useTranslation();
   const hintId = useId();
-  const [text, setText] = useState(filters.q);
-  // The text last sent, so a change of the URL from elsewhere (Back) refills the box but our own does not.
-  const sent = useRef(filters.q);
-  const latest = useRef(filters);
-  latest.current = filters;
-
-  useEffect(() => {
-    if (filters.q !== sent.current) {
-      sent.current = filters.q;
-      setText(filters.q);
-    }
-  }, [filters.q]);
-
-  useEffect(() => {
-    if (text.trim() === sent.current.trim()) return;
-    const timer = setTimeout(() => {
-      sent.current = text;
-      onChange({ ...latest.current, q: text, page: 1 });
-    }, QUERY_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, onChange]);
+  const [text, setText] = useDebouncedText(filters.q, (q) => onChange({ ...filters, q, page: 1 }));
 
   const flip = (kind: SearchKind) =>
     onChange({ ...filters, types: toggleType(filters.types, kind), page: 1 });

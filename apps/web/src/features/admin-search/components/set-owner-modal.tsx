@@ -7,8 +7,8 @@ import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../../shared/ui/use-debounced-text.ts';
 import { searchQueryOptions, setControllerOwner } from '../api/search-api.ts';
-import { QUERY_DEBOUNCE_MS } from './search-filter-panel.tsx';
 import classes from './search-results.module.css';
 
 /** Users offered at once in the owner search. */
@@ -36,7 +36,7 @@ export function SetOwnerModal({
   const [choice, setChoice] = useState(current);
 
   useEffect(() => {
-    const timer = setTimeout(() => setQ(text), QUERY_DEBOUNCE_MS);
+    const timer = setTimeout(() => setQ(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,8 +7,7 @@ import type { Company } from '@ec/contract';
 import IconBuilding from '@tabler/icons-react/dist/esm/icons/IconBuilding.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
-import { submitErrorText } from '../../../shared/forms/submit-error.ts';
-import { IconAlertTriangle } from '../../../shared/ui/icons.ts';
+import { LoadErrorAlert } from '../../../shared/ui/load-error-alert.tsx';
 import { companiesQueryOptions, companyHref, filterCompanies } from '../api/companies-api.ts';
 import { CreateCompanyModal } from './create-company-modal.tsx';
 import classes from './company-picker.module.css';
@@ -69,20 +68,10 @@ export function CompanyPicker({ title, canCreate }: CompanyPickerProps) {
           </ul>
         </div>
       ) : query.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
+        <LoadErrorAlert
           title={t('companies.load_error')}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{submitErrorText(query.error, t, 'errors.INTERNAL')}</Text>
-            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          retry={{ error: query.error, onRetry: () => void query.refetch() }}
+        />
       ) : single ? (
         <Text c="dimmed" role="status">
           {t('companies.opening', { name: single.name })}

@@ -1,12 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Group,
-  Loader,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -27,9 +23,11 @@ import {
 } from '@ec/domain';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { isApiError } from '../../../shared/api/errors.ts';
-import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { DeviceCategoryIcon } from '../../../shared/ui/device-category-icon.tsx';
-import { IconAlertTriangle } from '../../../shared/ui/icons.ts';
+import { ListPagination, PageSummary } from '../../../shared/ui/list-paging.tsx';
+import { LoadErrorAlert } from '../../../shared/ui/load-error-alert.tsx';
+import { LoadingState } from '../../../shared/ui/states.tsx';
+import { useDebouncedText } from '../../../shared/ui/use-debounced-text.ts';
 import { companiesQueryOptions } from '../../companies/index.ts';
 import {
   integratedDevicesQueryOptions,
@@ -40,8 +38,6 @@ import {
 } from '../api/integrated-devices-api.ts';
 import classes from './integrated-devices.module.css';
 
-/** How long the text filter waits after the last key. */
-const QUERY_DEBOUNCE_MS = 300;
 const ANY = '';
 const STATUS_COLORS = { OK: 'green', WARNING: 'yellow', ERROR: 'red', OFFLINE: 'gray' } as const;
 
@@ -93,27 +89,8 @@ function FilterBar({
   onChange: (filters: DeviceFilters) => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(filters.q);
-  const sent = useRef(filters.q);
-  const latest = useRef({ filters, onChange });
-  latest.current = { filters, onChange };
-
   // A change of the URL from elsewhere (Back, Clear filters) refills the box.
-  useEffect(() => {
-    if (filters.q !== sent.current) {
-      sent.current = filters.q;
-      setText(filters.q);
-    }
-  }, [filters.q]);
-
-  useEffect(() => {
-    if (text.trim() === sent.current.trim()) return;
-    const timer = setTimeout(() => {
-      sent.current = text;
-      latest.current.onChange({ ...latest.current.filters, q: text, page: 1 });
-    }, QUERY_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText] = useDebouncedText(filters.q, (q) => onChange({ ...filters, q, page: 1 }));
 
   const categories = [
     { value: ANY, label: t('integrated_devices.any_category') },
@@ -168,35 +145,15 @@ function DeviceList({
   onClear: () => void;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text c="dimmed">{t('common.loading')}</Text>
-      </Group>
-    );
-  }
+  if (query.isPending) return <LoadingState />;
   if (query.isError) {
-    const notFound = isApiError(query.error, 404);
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        role="alert"
-        icon={<IconAlertTriangle size={18} aria-hidden />}
-        title={
-          notFound ? t('integrated_devices.company_not_found') : t('integrated_devices.load_error')
-        }
-      >
-        {!notFound && (
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{submitErrorText(query.error, t, 'errors.INTERNAL')}</Text>
-            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        )}
-      </Alert>
+    return isApiError(query.error, 404) ? (
+      <LoadErrorAlert title={t('integrated_devices.company_not_found')} />
+    ) : (
+      <LoadErrorAlert
+        title={t('integrated_devices.load_error')}
+        retry={{ error: query.error, onRetry: () => void query.refetch() }}
+      />
     );
   }
   const { items, total, page, pageSize } = query.data;
@@ -218,16 +175,15 @@ function DeviceList({
       </Paper>
     );
   }
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Stack gap="md" aria-busy={query.isFetching || undefined}>
-      <Text size="sm" c="dimmed" role="status">
-        {t('integrated_devices.showing', {
-          from: (page - 1) * pageSize + 1,
-          to: (page - 1) * pageSize + items.length,
-          total,
-        })}
-      </Text>
+      <PageSummary
+        textKey="integrated_devices.showing"
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        count={items.length}
+      />
       <Table className={classes.table} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -244,17 +200,7 @@ function DeviceList({
           ))}
         </Table.Tbody>
       </Table>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={onPage}
-          siblings={1}
-          boundaries={1}
-          getItemProps={(n) => ({ 'aria-label': t('admin_search.page_n', { page: n }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`admin_search.page_${control}`) })}
-        />
-      )}
+      <ListPagination page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </Stack>
   );
 }
