@@ -87,7 +87,8 @@ export const companyEmailRoutes = {
     path: '/companies/:id/email-settings',
     summary:
       "The company's sender and the SPF, DKIM and DMARC records to publish, with the last check's result. The " +
-      'first call creates the DKIM key pair. Needs view on the company (404 for companies the actor cannot see)',
+      'first call creates the DKIM key pair. Needs manage on the company like changing them (403 with view only, ' +
+      '404 for companies the actor cannot see)',
     tags: ['companies'],
     access: { kind: 'session' },
     params: companyIdParams,

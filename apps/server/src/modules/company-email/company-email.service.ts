@@ -114,9 +114,13 @@ export function createCompanyEmailService(options: {
   }
 
   return {
-    /** The settings of a company the actor may view (creating the key pair on first access). */
+    /**
+     * The settings of a company the actor may manage, like changing them (creating the key pair on first access):
+     * sender and DNS records are the company admin's business, not of everyone who sees one of its locations
+     * (they get 403, those who see nothing of the company 404).
+     */
     async get(actor: AccessActor, companyId: number): Promise<CompanyEmailSettings> {
-      await access.requireCompany(actor, companyId, 'view');
+      await access.requireCompany(actor, companyId, 'manage');
       return toSettings(await ensure(companyId));
     },
 

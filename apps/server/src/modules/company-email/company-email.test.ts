@@ -372,16 +372,24 @@ describe('who may read and change the settings', () => {
     expect(dns.queries.length).toBe(queries);
   });
 
-  it('someone who may only view a location of the company reads the settings but may not change them (403)', async () => {
-    expect((await settingsOf('GET', `${ids.a}/email-settings`, tokens.viewer)).senderEmail).toBe(
-      SENDER.senderEmail,
-    );
+  it('someone who may only view a location of the company may neither read nor change the settings (403)', async () => {
     const before = await storedRow(ids.a);
-    for (const [method, path, data] of paths().slice(1)) {
+    const queries = dns.queries.length;
+    for (const [method, path, data] of paths()) {
       const res = await call(method, path, tokens.viewer, data);
       expect(res.statusCode, `${method} ${path}`).toBe(403);
+      expect(json(res)).toEqual({ error: { code: 'FORBIDDEN', message: 'errors.FORBIDDEN' } });
     }
     expect(await storedRow(ids.a)).toEqual(before);
+    expect(dns.queries.length).toBe(queries);
+  });
+
+  it('the aggregator of the company and the super admin read the settings', async () => {
+    for (const token of [tokens.aggregator, tokens.admin]) {
+      expect((await settingsOf('GET', `${ids.a}/email-settings`, token)).senderEmail).toBe(
+        SENDER.senderEmail,
+      );
+    }
   });
 
   it('an aggregator gets 404 for another company; everyone gets 404 for an unknown one', async () => {
