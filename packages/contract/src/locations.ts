@@ -494,7 +494,8 @@ export const locationRoutes = {
     path: '/locations/:id/invitations',
     summary:
       'Invite an e-mail address to a location (manage): a LOCATION_INVITE confirmation valid 7 days and the invite ' +
-      'mail. 409 CONFLICT location_invite.already_has_access or location_invite.already_pending; 429 RATE_LIMITED',
+      'mail. 409 CONFLICT location_invite.already_has_access or location_invite.already_pending; 429 RATE_LIMITED; ' +
+      '502 MAIL_SEND_FAILED location_invite.email_error when the mail could not be sent (no invitation is kept)',
     tags: ['locations'],
     access: { kind: 'session' },
     params: locationParams,
@@ -507,7 +508,8 @@ export const locationRoutes = {
     path: '/invitations/:id/resend',
     summary:
       'Send a pending (or expired) invitation again and extend it by 7 days (manage on its location). 422 ' +
-      'location_invite.not_pending for confirmed or revoked ones; 429 RATE_LIMITED',
+      'location_invite.not_pending for confirmed or revoked ones; 429 RATE_LIMITED; 502 MAIL_SEND_FAILED ' +
+      'location_invite.email_error when the mail could not be sent (the invitation stays as it was)',
     tags: ['locations'],
     access: { kind: 'session' },
     params: locationParams,

@@ -9,12 +9,7 @@ import {
   users,
   type Db,
 } from '@ec/db';
-
-/** The single row a write returned (it always returns one for an existing id). */
-function one<T>(row: T | undefined): T {
-  if (row === undefined) throw new Error('the write returned no row');
-  return row;
-}
+import { one, userScopeColumns } from './locations.repository.ts';
 
 /** An invitation row. */
 export type LocationInvitationRecord = typeof invitations.$inferSelect;
@@ -75,13 +70,10 @@ export function createLocationUsersRepository(db: Db) {
     async userByEmail(email: string) {
       const [row] = await db
         .select({
-          id: users.id,
+          ...userScopeColumns,
           email: users.email,
           firstName: users.firstName,
           locale: users.locale,
-          role: users.role,
-          siteId: users.siteId,
-          companyId: users.companyId,
         })
         .from(users)
         .where(eq(users.email, email))
@@ -136,6 +128,11 @@ export function createLocationUsersRepository(db: Db) {
     ): Promise<LocationInvitationRecord> {
       const [row] = await db.insert(invitations).values(values).returning();
       return one(row);
+    },
+
+    /** Deletes an invitation (one whose mail could not be sent). */
+    async deleteInvitation(id: number): Promise<void> {
+      await db.delete(invitations).where(eq(invitations.id, id));
     },
 
     async updateInvitation(

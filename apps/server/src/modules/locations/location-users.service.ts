@@ -37,9 +37,13 @@ export const LOCATION_USER_MESSAGES = {
   notPending: 'location_invite.not_pending',
   cannotRemoveOwner: 'location_users.cannot_remove_owner',
   grantedByGroup: 'location_users.granted_by_group',
+  mailSendFailed: 'location_invite.email_error',
 } as const;
 
 const conflict = (message: string) => new AppError(409, 'CONFLICT', { message });
+/** 502: the invitation mail could not be handed to the mail server (spec 001 §8 "error sending e-mail"). */
+const mailSendFailed = () =>
+  new AppError(502, 'MAIL_SEND_FAILED', { message: LOCATION_USER_MESSAGES.mailSendFailed });
 
 /** The location's users (owner and grants), invitations by e-mail and removing access. */
 export function createLocationUsersService(deps: {
@@ -65,7 +69,10 @@ export function createLocationUsersService(deps: {
     };
   }
 
-  /** Sends the invite mail: in the invitee's language when they have an account, else the site's default. */
+  /**
+   * Sends the invite mail and waits until it went out: in the invitee's language when they have an account, else
+   * the site's default. Throws 502 MAIL_SEND_FAILED when it could not be sent, so the inviter learns of it.
+   */
   async function sendInvite(
     actor: Actor,
     invitation: LocationInvitationRecord,
@@ -77,7 +84,7 @@ export function createLocationUsersService(deps: {
       sites.byId(siteId),
       repo.userByEmail(invitation.email),
     ]);
-    mail.send({
+    const sent = mail.sendNow({
       kind: 'location_invite',
       to: invitation.email,
       // Sent on behalf of the location's company: its sender and DKIM key when it has them.
@@ -91,6 +98,10 @@ export function createLocationUsersService(deps: {
         confirmationId: String(invitation.id),
       }),
       params: { locationName: location.name, inviterName: fullNameOf(actor.user) },
+    });
+    // The mail service logs the cause.
+    await sent.catch(() => {
+      throw mailSendFailed();
     });
   }
 
@@ -128,6 +139,8 @@ export function createLocationUsersService(deps: {
     /**
      * Invites an address (manage): 409 when a user with that address already has access or an unexpired
      * invitation is pending; a pending one past its time is marked expired and a new one made. Rate-limited.
+     * When the mail cannot be sent, the new invitation is deleted again (nobody received it) and the answer is
+     * 502 MAIL_SEND_FAILED.
      */
     async invite(actor: Actor, locationId: number, rawEmail: string, origin: string) {
       const location = await access.requireLocation(actor, locationId, 'manage');
@@ -156,11 +169,20 @@ export function createLocationUsersService(deps: {
         expiresAt: new Date(at.getTime() + INVITATION_LIFETIME_MS),
         lastSentAt: at,
       });
-      await sendInvite(actor, invitation, location.row, location.companySiteId, origin);
+      try {
+        await sendInvite(actor, invitation, location.row, location.companySiteId, origin);
+      } catch (error) {
+        await repo.deleteInvitation(invitation.id);
+        throw error;
+      }
       return { invitation: toInvitation(invitation) };
     },
 
-    /** Sends a pending or expired invitation again, valid 7 days from now (manage). Rate-limited. */
+    /**
+     * Sends a pending or expired invitation again, valid 7 days from now (manage). Rate-limited. The invitation
+     * changes only once the mail went out: when it cannot be sent, it keeps its state and last-sent time and the
+     * answer is 502 MAIL_SEND_FAILED.
+     */
     async resend(actor: Actor, id: number, origin: string) {
       const { invitation, location } = await managedInvitation(actor, id);
       if (invitation.status !== 'pending' && invitation.status !== 'expired') {
@@ -171,12 +193,13 @@ export function createLocationUsersService(deps: {
         [INVITE_RATE_LIMITS.invitePerUser, String(actor.user.id)],
       );
       const at = now();
+      // The link names the invitation by id, which does not change: the mail can go out before the update.
+      await sendInvite(actor, invitation, location.row, location.companySiteId, origin);
       const updated = await repo.updateInvitation(id, {
         status: 'pending',
         expiresAt: new Date(at.getTime() + INVITATION_LIFETIME_MS),
         lastSentAt: at,
       });
-      await sendInvite(actor, updated, location.row, location.companySiteId, origin);
       return { invitation: toInvitation(updated) };
     },
 

@@ -104,14 +104,31 @@ export function createMailService(options: {
     while (pending.size > 0) await Promise.all([...pending]);
   }
 
+  /** Delivers a message, logging a failure; `idle()` and `close()` wait for it too. */
+  function track(mail: OutgoingMail): Promise<void> {
+    const job = deliver(mail).catch((error: unknown) => {
+      log.error({ err: error, kind: mail.kind, to: mail.to }, 'mail could not be sent');
+      throw error;
+    });
+    const settled = job.catch(() => undefined);
+    pending.add(settled);
+    void settled.finally(() => pending.delete(settled));
+    return job;
+  }
+
   return {
     /** Queues a message; failures are logged, never thrown at the caller. */
     send(mail: OutgoingMail): void {
-      const job = deliver(mail).catch((error: unknown) => {
-        log.error({ err: error, kind: mail.kind, to: mail.to }, 'mail could not be sent');
-      });
-      pending.add(job);
-      void job.finally(() => pending.delete(job));
+      track(mail).catch(() => undefined);
+    },
+
+    /**
+     * Sends a message and waits until it was handed over (to the SMTP server or the outbox); rejects when that
+     * failed (logged as well). For mail whose sender must learn that it did not go out (location invitations):
+     * unlike `send`, the answer time depends on the mail server.
+     */
+    sendNow(mail: OutgoingMail): Promise<void> {
+      return track(mail);
     },
 
     /** Resolves when every queued message was handed over (or failed). */
