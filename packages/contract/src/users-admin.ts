@@ -72,7 +72,8 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 /**
  * Create-user form. The role is one of the assignable roles (user, basic, advanced); the account gets no password:
- * the user receives a mail with a link to set one (the password-reset flow).
+ * the user receives a welcome mail in their language with a link to set one (a password-reset token valid 7 days;
+ * using it also confirms the address).
  */
 export const createUserFormSchema = z.strictObject({
   email: z.email().max(254),
@@ -135,8 +136,9 @@ export const usersAdminRoutes = {
     method: 'POST',
     path: '/users',
     summary:
-      'Create a user in a company (aggregator: their own) without a password; the user gets a mail with a ' +
-      'link to set one. 409 CONFLICT (data.email: users_admin.email_taken) when the address has an account',
+      'Create a user in a company (aggregator: their own) without a password; the user gets a welcome mail with ' +
+      'a link to set one (valid 7 days, single use). 409 CONFLICT (data.email: users_admin.email_taken) when the ' +
+      'address has an account',
     tags: ['users-admin'],
     access: adminOnly,
     body: z.strictObject({ data: createUserFormSchema }),

@@ -28,6 +28,11 @@ import { appLink } from './links.ts';
 export const VERIFY_EMAIL_TTL_MS = 24 * 3_600_000;
 /** Lifetime of a password-reset link. */
 export const RESET_PASSWORD_TTL_MS = 3_600_000;
+/**
+ * Lifetime of the link to choose a first password that a user created by an admin gets in the welcome mail: a
+ * password-reset token (same page, same single use) that lasts longer, as the user did not ask for it.
+ */
+export const WELCOME_PASSWORD_TTL_MS = 7 * 24 * 3_600_000;
 
 /** One-time tokens are 256 random bits, base64url: 43 characters. */
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -35,6 +40,25 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 /** The stored id of a one-time token: its SHA-256, hex (like sessions). */
 export function tokenIdFor(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Stores a new one-time token of the user (random 256 bits; only its SHA-256 is kept) valid for `ttlMs` from `at`,
+ * and returns the token for the link.
+ */
+export async function issueOneTimeToken(
+  repo: Pick<AccountsRepository, 'insertToken'>,
+  input: { userId: number; purpose: UserTokenPurpose; ttlMs: number; at: Date },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertToken({
+    id: tokenIdFor(token),
+    userId: input.userId,
+    purpose: input.purpose,
+    createdAt: input.at,
+    expiresAt: new Date(input.at.getTime() + input.ttlMs),
+  });
+  return token;
 }
 
 /** Where a request came from and which origin its links use. */
@@ -67,17 +91,8 @@ export function createAccountsService(deps: {
   const { repo, auth, mail, sites, limiter, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function issueToken(userId: number, purpose: UserTokenPurpose, ttlMs: number) {
-    const token = randomBytes(32).toString('base64url');
-    const at = now();
-    await repo.insertToken({
-      id: tokenIdFor(token),
-      userId,
-      purpose,
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + ttlMs),
-    });
-    return token;
+  function issueToken(userId: number, purpose: UserTokenPurpose, ttlMs: number) {
+    return issueOneTimeToken(repo, { userId, purpose, ttlMs, at: now() });
   }
 
   function sendMail(
@@ -229,8 +244,8 @@ export function createAccountsService(deps: {
     },
 
     /**
-     * Sets a new password with a reset token. The link proves control of the mailbox, so an unverified address
-     * becomes verified. Every session of the user ends.
+     * Sets a new password with a reset token (also the welcome mail's link to choose a first password). The link
+     * proves control of the mailbox, so an unverified address becomes verified. Every session of the user ends.
      */
     async resetPassword(
       input: { token: string; password: string },

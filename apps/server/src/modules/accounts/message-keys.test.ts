@@ -19,6 +19,8 @@ const API_KEYS = [
   'impersonation.not_allowed',
   'impersonation.not_while_impersonating',
   'location_invite.error',
+  'location_invite.email_error',
+  'errors.MAIL_SEND_FAILED',
   'validation.must_accept',
   'validation.password_repeat',
   'validation.new_password_repeat',
@@ -43,6 +45,9 @@ const MAIL_KEYS = [
   'mail.already_registered.hint',
   'mail.reset_password.action',
   'mail.reset_password.expiry',
+  'mail.welcome.action',
+  'mail.welcome.expiry',
+  'mail.welcome.hint',
   'mail.password_changed.hint',
   'mail.account_deleted.hint',
 ];

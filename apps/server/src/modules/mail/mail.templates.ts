@@ -7,6 +7,7 @@ export const MAIL_KINDS = [
   'verify_email',
   'already_registered',
   'reset_password',
+  'welcome',
   'password_changed',
   'account_deleted',
   'location_invite',
@@ -22,6 +23,8 @@ const LAYOUT: Record<MailKind, { before: string[]; action?: string; after: strin
   verify_email: { before: ['intro'], action: 'action', after: ['expiry', 'common.not_you'] },
   already_registered: { before: ['intro'], action: 'action', after: ['hint'] },
   reset_password: { before: ['intro'], action: 'action', after: ['expiry', 'common.not_you'] },
+  // No "if you did not ask for this": an admin made the account, the recipient never asked.
+  welcome: { before: ['intro'], action: 'action', after: ['expiry', 'hint'] },
   password_changed: { before: ['intro'], after: ['hint'] },
   account_deleted: { before: ['intro'], after: ['hint'] },
   location_invite: { before: ['intro'], action: 'action', after: ['expiry', 'common.not_you'] },
@@ -38,7 +41,10 @@ export interface MailContent {
   name: string;
   /** The button's target, for kinds with an action. */
   actionUrl?: string;
-  /** Further `{{placeholder}}` values of the message (e.g. `locationName`, `inviterName`); escaped in HTML. */
+  /**
+   * Further `{{placeholder}}` values of the message (e.g. `locationName`, `inviterName`, `creatorName`); escaped
+   * in HTML.
+   */
   params?: Record<string, string>;
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AdminUser, AdminUserDetail, CreateUserForm, UpdateAdminUserForm } from '@ec/contract';
 import {
   assignableRolesFor,
@@ -12,7 +11,7 @@ import { AppError, forbidden, notFound, ruleBroken } from '../../errors.ts';
 import type { Log } from '../../logger.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import { isUniqueViolation } from '../accounts/accounts.repository.ts';
-import { RESET_PASSWORD_TTL_MS, tokenIdFor } from '../accounts/accounts.service.ts';
+import { issueOneTimeToken, WELCOME_PASSWORD_TTL_MS } from '../accounts/accounts.service.ts';
 import { appLink } from '../accounts/links.ts';
 import { fullNameOf, type Actor } from '../auth/auth.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -96,32 +95,30 @@ export function createUsersAdminService(deps: {
   }
 
   /**
-   * Mails a link to choose a password: the password-reset flow's token (same purpose, lifetime and page), so the
-   * new user sets a password like anyone who forgot theirs; setting it also confirms the address.
+   * The welcome mail (site-branded, in the new user's language, naming who made the account): a link to choose a
+   * first password — a password-reset token that lasts 7 days (WELCOME_PASSWORD_TTL_MS) on the reset page, which
+   * `welcome=1` makes say "set your password". Setting it also confirms the address.
    */
-  async function sendPasswordLink(userId: number, origin: string): Promise<void> {
+  async function sendWelcome(actor: Actor, userId: number, origin: string): Promise<void> {
     const found = await accounts.findById(userId);
     if (!found) return;
     const { user } = found;
-    const token = randomBytes(32).toString('base64url');
-    const at = now();
-    await accounts.useAllTokens(user.id, 'reset_password', at);
-    await accounts.insertToken({
-      id: tokenIdFor(token),
+    const token = await issueOneTimeToken(accounts, {
       userId: user.id,
       purpose: 'reset_password',
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + RESET_PASSWORD_TTL_MS),
+      ttlMs: WELCOME_PASSWORD_TTL_MS,
+      at: now(),
     });
     const site = await sites.byId(user.siteId);
     mail.send({
-      kind: 'reset_password',
+      kind: 'welcome',
       to: user.email,
       locale: user.locale,
       site,
       origin,
       name: user.firstName,
-      actionUrl: appLink(origin, '/auth/reset-password', site, { token }),
+      actionUrl: appLink(origin, '/auth/reset-password', site, { token, welcome: '1' }),
+      params: { creatorName: fullNameOf(actor.user) },
       // From the company's own sender when it has one.
       ...(user.companyId === null ? {} : { companyId: user.companyId }),
     });
@@ -155,7 +152,7 @@ export function createUsersAdminService(deps: {
       return { ...describe(actor, user), ...(await repo.rightsOf(user.id)) };
     },
 
-    /** POST /users: a user without a password, who gets a link to choose one. */
+    /** POST /users: a user without a password, who gets the welcome mail with a link to choose one. */
     async create(actor: Actor, form: CreateUserForm, origin: string): Promise<AdminUser> {
       const company = await access.requireCompany(actor, form.companyId, 'manage');
       if (!canAssignRole(actor.user.role, form.role)) throw forbidden();
@@ -177,7 +174,7 @@ export function createUsersAdminService(deps: {
           fields: { 'data.email': 'users_admin.email_taken' },
         });
       }
-      await sendPasswordLink(id, origin);
+      await sendWelcome(actor, id, origin);
       log.info({ userId: id, by: actor.user.id }, 'user created by an admin');
       return reload(actor, id);
     },

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, usersAdminRoutes } from '@ec/contract';
-import { eq, users } from '@ec/db';
+import { eq, sites, users, userTokens } from '@ec/db';
+import { tokenIdFor, WELCOME_PASSWORD_TTL_MS } from '../accounts/accounts.service.ts';
 import {
   createTestApp,
   json,
@@ -241,31 +242,118 @@ describe('POST /users', () => {
     ...changes,
   });
 
-  it('creates a user without a password who gets a link to choose one', async () => {
+  const setPassword = (token: string, password: string) =>
+    send(t.app, 'POST', '/api/auth/reset-password', {
+      data: { token, password, passwordRepeat: password },
+    });
+  /** Creates a user (by aggAlpha) and returns them with the token of their welcome mail. */
+  async function created(email: string, changes: Record<string, unknown> = {}) {
+    const res = await call('aggAlpha', 'POST', '/users', form({ email, ...changes }));
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await lastMailTo(t, email);
+    return { user: userOf(res), mail, token: tokenFrom(mail?.text, '/auth/reset-password') };
+  }
+  /** Moves a token's issue back in time, as if its mail had been sent `ms` ago. */
+  async function issuedAgo(token: string, ms: number) {
+    const [stored] = await t.db.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.id, tokenIdFor(token)));
+    if (!stored) throw new Error('no such token');
+    await t.db.db
+      .update(userTokens)
+      .set({
+        createdAt: new Date(Date.now() - ms),
+        expiresAt: new Date(
+          Date.now() - ms + (stored.expiresAt.getTime() - stored.createdAt.getTime()),
+        ),
+      })
+      .where(eq(userTokens.id, stored.id));
+  }
+
+  it('creates a user without a password who gets the welcome mail with a link to choose one', async () => {
     const res = await call('aggAlpha', 'POST', '/users', form());
     expect(res.statusCode, res.body).toBe(201);
-    const created = userOf(res);
-    expect(created).toMatchObject({
+    const user = userOf(res);
+    expect(user).toMatchObject({
       email: 'new.person@admin.test',
       role: 'ROLE_USER_ADVANCED',
       verified: false,
       company: { id: id.alpha, name: 'Alpha Energy' },
     });
-    const stored = await row(created.id);
+    const stored = await row(user.id);
     expect(stored).toMatchObject({ passwordHash: null, emailVerifiedAt: null, locale: 'en' });
     const mail = await lastMailTo(t, 'new.person@admin.test');
-    expect(mail?.kind).toBe('reset_password');
+    expect(mail?.kind).toBe('welcome');
     const token = tokenFrom(mail?.text, '/auth/reset-password');
-    const reset = await send(t.app, 'POST', '/api/auth/reset-password', {
-      data: { token, password: 'chosen-pass-2024', passwordRepeat: 'chosen-pass-2024' },
-    });
-    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await setPassword(token, 'chosen-pass-2024')).statusCode).toBe(200);
     const login = await signIn(t.app, {
       email: 'new.person@admin.test',
       password: 'chosen-pass-2024',
     });
     expect(login).toBeTruthy();
-    expect((await row(created.id))?.emailVerifiedAt).not.toBeNull();
+    // The link proved the address.
+    expect((await row(user.id))?.emailVerifiedAt).not.toBeNull();
+  });
+
+  it("the welcome mail is in the new user's language, names the creator and the platform, and links to set a password for 7 days", async () => {
+    const { user, mail, token } = await created('welcome.de@admin.test', {
+      firstName: 'Greta',
+      locale: 'de',
+    });
+    const stored = await row(user.id);
+    const [site] = await t.db.db
+      .select()
+      .from(sites)
+      .where(eq(sites.id, stored?.siteId ?? 0));
+    const platform = site?.platformName ?? '';
+    expect(platform).not.toBe('');
+    expect(mail?.subject).toBe(`Ihr Konto bei ${platform} wurde eingerichtet`);
+    expect(mail?.text).toContain('Hallo Greta,');
+    expect(mail?.text).toContain(
+      `ua-agg-alpha Fixture hat für Sie ein Konto bei ${platform} mit dieser E-Mail-Adresse eingerichtet.`,
+    );
+    expect(mail?.text).toContain('Der Link ist 7 Tage gültig');
+    expect(mail?.html).toContain('<html lang="de">');
+    // The reset page, told to say "set your password".
+    const link = /https?:\/\/\S*\/auth\/reset-password\?\S*/.exec(mail?.text ?? '')?.[0] ?? '';
+    expect(new URL(link).searchParams.get('welcome')).toBe('1');
+    // A single-use reset token that lasts 7 days.
+    const [tokenRow] = await t.db.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.id, tokenIdFor(token)));
+    expect(tokenRow).toMatchObject({ userId: user.id, purpose: 'reset_password', usedAt: null });
+    expect((tokenRow?.expiresAt.getTime() ?? 0) - (tokenRow?.createdAt.getTime() ?? 0)).toBe(
+      WELCOME_PASSWORD_TTL_MS,
+    );
+    expect(WELCOME_PASSWORD_TTL_MS).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+
+  it('the welcome link works once, still after almost 7 days', async () => {
+    const { user, token } = await created('welcome.once@admin.test');
+    await issuedAgo(token, WELCOME_PASSWORD_TTL_MS - 60_000);
+    expect((await setPassword(token, 'first-choice-2024')).statusCode).toBe(200);
+    expect((await row(user.id))?.emailVerifiedAt).not.toBeNull();
+    const again = await setPassword(token, 'second-choice-2024');
+    expect(again.statusCode).toBe(422);
+    expect(errorOf(again)).toEqual({
+      code: 'TOKEN_INVALID',
+      message: 'reset_password.token_invalid',
+    });
+    await signIn(t.app, { email: 'welcome.once@admin.test', password: 'first-choice-2024' });
+  });
+
+  it('the welcome link is refused after 7 days and the user stays without password and unverified', async () => {
+    const { user, token } = await created('welcome.late@admin.test');
+    await issuedAgo(token, WELCOME_PASSWORD_TTL_MS);
+    const res = await setPassword(token, 'too-late-pass-2024');
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toEqual({
+      code: 'TOKEN_EXPIRED',
+      message: 'reset_password.token_expired',
+    });
+    expect(await row(user.id)).toMatchObject({ passwordHash: null, emailVerifiedAt: null });
   });
 
   it('answers 409 for an address that has an account (any case)', async () => {
