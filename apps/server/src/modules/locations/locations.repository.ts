@@ -18,7 +18,7 @@ import {
 import type { DeviceCategory, DeviceStatus } from '@ec/domain';
 
 /** The single row a write returned (it always returns one for an existing id). */
-function one<T>(row: T | undefined): T {
+export function one<T>(row: T | undefined): T {
   if (row === undefined) throw new Error('the write returned no row');
   return row;
 }
@@ -58,6 +58,14 @@ const deviceColumns = {
   deviceGroupId: devices.deviceGroupId,
   controllerId: devices.controllerId,
   deletedAt: devices.deletedAt,
+};
+
+/** A user's columns that say where the user belongs and what the role allows. */
+export const userScopeColumns = {
+  id: users.id,
+  siteId: users.siteId,
+  companyId: users.companyId,
+  role: users.role,
 };
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
@@ -247,16 +255,7 @@ export function createLocationsRepository(db: Db) {
     },
 
     async userById(id: number) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          siteId: users.siteId,
-          companyId: users.companyId,
-          role: users.role,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+      const [row] = await db.select(userScopeColumns).from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
 
