@@ -95,6 +95,34 @@ describe('StructureEditor', () => {
     ]);
   });
 
+  it('shows a name the server refuses under the field, with a toast, until it is edited', async () => {
+    fakeFetch(
+      structureRoute({ structure: testStructure() }),
+      answer(
+        'PUT',
+        '/api/device-groups/4',
+        400,
+        apiError('VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {
+          fields: { 'data.name': 'validation.required' },
+        }),
+      ),
+    );
+    renderManagePage(<StructureEditor />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename Garage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename device group' });
+    const input = within(dialog).getByRole('textbox', { name: /Group name/ });
+    await userEvent.type(input, ' 2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Group name is required.')).toBeInTheDocument();
+    expect(showToast).toHaveBeenCalledWith({
+      color: 'red',
+      message: 'The device group could not be saved.',
+    });
+    await userEvent.type(input, '!');
+    expect(within(dialog).queryByText('Group name is required.')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Rename device group' })).toBeInTheDocument();
+  });
+
   it('deletes a group only after confirmation; its devices become ungrouped', async () => {
     const state = { structure: testStructure() };
     const calls = fakeFetch(structureRoute(state), ({ method, path }) => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   Anchor,
   Button,
@@ -53,21 +53,27 @@ function nameError(name: string): { key: string; values?: Record<string, number>
   return null;
 }
 
-function CreateGroupForm({ locationId }: { locationId: number }) {
+/**
+ * A device group's name field and its save: the name is checked as the server does, a rule the server still
+ * refuses shows under the field, and any failure says so in a toast. `save` gets the trimmed name.
+ */
+function useGroupNameField({
+  initial,
+  label,
+  save,
+  onSaved,
+}: {
+  initial: string;
+  label: string;
+  save: (name: string) => Promise<unknown>;
+  onSaved: (name: string) => void;
+}) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const label = t('location_manage.structure.new_group_name');
   const mutation = useMutation({
-    mutationFn: (value: string) => createDeviceGroup(queryClient, locationId, value),
-    onSuccess: (_, value) => {
-      setName('');
-      showToast({
-        color: 'green',
-        message: t('location_manage.structure.created', { name: value }),
-      });
-    },
+    mutationFn: save,
+    onSuccess: (_, value) => onSaved(value),
     onError: (failure) => {
       const field = failure instanceof ApiError ? failure.fields['data.name'] : undefined;
       if (field) setError(t(field, { field: label }));
@@ -86,23 +92,45 @@ function CreateGroupForm({ locationId }: { locationId: number }) {
     }
     mutation.mutate(name.trim());
   };
+  return {
+    submit,
+    pending: mutation.isPending,
+    setName,
+    input: {
+      label,
+      required: true,
+      value: name,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        setName(event.currentTarget.value);
+        setError(null);
+      },
+      error,
+    },
+  };
+}
+
+function CreateGroupForm({ locationId }: { locationId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const field = useGroupNameField({
+    initial: '',
+    label: t('location_manage.structure.new_group_name'),
+    save: (value) => createDeviceGroup(queryClient, locationId, value),
+    onSaved: (value) => {
+      field.setName('');
+      showToast({
+        color: 'green',
+        message: t('location_manage.structure.created', { name: value }),
+      });
+    },
+  });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={field.submit} noValidate>
       <div className={listClasses.inline}>
-        <TextInput
-          label={label}
-          name="deviceGroupName"
-          required
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-        />
+        <TextInput name="deviceGroupName" {...field.input} />
         <Button
           type="submit"
-          loading={mutation.isPending}
+          loading={field.pending}
           leftSection={<IconPlus size={18} aria-hidden />}
           className={listClasses.inlineButton}
         >
@@ -124,64 +152,34 @@ function RenameGroupModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(group?.name ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const label = t('location_manage.structure.group_name');
-  const mutation = useMutation({
-    mutationFn: (value: string) =>
-      renameDeviceGroup(queryClient, locationId, group?.id ?? 0, value),
-    onSuccess: (_, value) => {
+  const field = useGroupNameField({
+    initial: group?.name ?? '',
+    label: t('location_manage.structure.group_name'),
+    save: (value) => renameDeviceGroup(queryClient, locationId, group?.id ?? 0, value),
+    onSaved: (value) => {
       showToast({
         color: 'green',
         message: t('location_manage.structure.renamed', { name: value }),
       });
       onClose();
     },
-    onError: (failure) => {
-      const field = failure instanceof ApiError ? failure.fields['data.name'] : undefined;
-      if (field) setError(t(field, { field: label }));
-      showToast({
-        color: 'red',
-        message: actionErrorText(failure, t, 'location_manage.structure.save_error'),
-      });
-    },
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = nameError(name);
-    if (problem) {
-      setError(t(problem.key, { field: label, ...problem.values }));
-      return;
-    }
-    mutation.mutate(name.trim());
-  };
   return (
     <Modal
       opened={group !== null}
-      onClose={() => !mutation.isPending && onClose()}
+      onClose={() => !field.pending && onClose()}
       title={t('location_manage.structure.rename_title')}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={field.submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={label}
-            name="name"
-            required
-            data-autofocus
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-          />
+          <TextInput name="name" data-autofocus {...field.input} />
           <div className={listClasses.actions}>
-            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+            <Button variant="default" onClick={onClose} disabled={field.pending}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
+            <Button type="submit" loading={field.pending}>
               {t('common.save')}
             </Button>
           </div>
