@@ -21,7 +21,10 @@ const i18n = createTestI18n('en', {
 describe('PageSummary', () => {
   it('says which items of all the page shows', () => {
     renderWithProviders(
-      <PageSummary textKey="showing" page={2} pageSize={25} total={60} count={25} />,
+      <PageSummary
+        textKey="showing"
+        list={{ items: new Array(25), page: 2, pageSize: 25, total: 60 }}
+      />,
       { i18n },
     );
     expect(screen.getByRole('status')).toHaveTextContent('26–50 of 60');
@@ -31,18 +34,24 @@ describe('PageSummary', () => {
 describe('ListPagination', () => {
   it('names the pages and goes to the one picked', async () => {
     const onPage = vi.fn();
-    renderWithProviders(<ListPagination page={1} pageSize={25} total={60} onPage={onPage} />, {
-      i18n,
-    });
+    renderWithProviders(
+      <ListPagination list={{ items: [], page: 1, pageSize: 25, total: 60 }} onPage={onPage} />,
+      {
+        i18n,
+      },
+    );
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(onPage).toHaveBeenCalledWith(2);
   });
 
   it('is not there when everything fits on one page', () => {
-    renderWithProviders(<ListPagination page={1} pageSize={25} total={25} onPage={vi.fn()} />, {
-      i18n,
-    });
+    renderWithProviders(
+      <ListPagination list={{ items: [], page: 1, pageSize: 25, total: 25 }} onPage={vi.fn()} />,
+      {
+        i18n,
+      },
+    );
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

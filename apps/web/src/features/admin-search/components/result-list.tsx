@@ -41,7 +41,7 @@ export function ResultList<T extends { id: number }>({
       />
     );
   }
-  const { items, total, page, pageSize } = query.data;
+  const { items, page } = query.data;
   if (items.length === 0) {
     return (
       <Paper withBorder radius="md" p="xl" role="status">
@@ -60,13 +60,7 @@ export function ResultList<T extends { id: number }>({
   }
   return (
     <Stack gap="md" aria-busy={query.isFetching || undefined}>
-      <PageSummary
-        textKey="admin_search.showing"
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        count={items.length}
-      />
+      <PageSummary textKey="admin_search.showing" list={query.data} />
       <ul className={classes.list} aria-label={label}>
         {items.map((item) => (
           <li key={item.id}>
@@ -76,7 +70,7 @@ export function ResultList<T extends { id: number }>({
           </li>
         ))}
       </ul>
-      <ListPagination page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <ListPagination list={query.data} onPage={onPage} />
     </Stack>
   );
 }

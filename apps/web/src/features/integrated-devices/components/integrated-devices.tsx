@@ -156,7 +156,7 @@ function DeviceList({
       />
     );
   }
-  const { items, total, page, pageSize } = query.data;
+  const { items, page } = query.data;
   if (items.length === 0) {
     return (
       <Paper withBorder radius="md" p="xl" role="status">
@@ -177,13 +177,7 @@ function DeviceList({
   }
   return (
     <Stack gap="md" aria-busy={query.isFetching || undefined}>
-      <PageSummary
-        textKey="integrated_devices.showing"
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        count={items.length}
-      />
+      <PageSummary textKey="integrated_devices.showing" list={query.data} />
       <Table className={classes.table} verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -200,7 +194,7 @@ function DeviceList({
           ))}
         </Table.Tbody>
       </Table>
-      <ListPagination page={page} pageSize={pageSize} total={total} onPage={onPage} />
+      <ListPagination list={query.data} onPage={onPage} />
     </Stack>
   );
 }
