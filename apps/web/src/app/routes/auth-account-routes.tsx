@@ -144,8 +144,13 @@ export function ForgottenPasswordRoute() {
   );
 }
 
-/** /auth/reset-password?token=…: a new password. */
+/** /auth/reset-password?token=…: a new password (`&welcome=1`: the first one, from the welcome mail). */
 export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
-  return <ResetPasswordForm token={searchParams.get('token')} />;
+  return (
+    <ResetPasswordForm
+      token={searchParams.get('token')}
+      welcome={searchParams.get('welcome') === '1'}
+    />
+  );
 }

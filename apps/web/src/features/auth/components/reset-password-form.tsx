@@ -26,9 +26,21 @@ function loadSchema() {
 /**
  * /auth/reset-password?token=…: a new password with repeat and strength hints. A used or unknown link and an
  * expired one (1 h) each get their own screen with a way to ask for a new link; success leads to sign-in.
+ * `welcome` (`&welcome=1`, the link of the welcome mail a user created by an admin gets, valid 7 days) words the
+ * screens as choosing a first password rather than resetting one.
  */
-export function ResetPasswordForm({ token }: { token: string | null }) {
+export function ResetPasswordForm({
+  token,
+  welcome = false,
+}: {
+  token: string | null;
+  welcome?: boolean;
+}) {
   const { t } = useTranslation();
+  /** The welcome variant's key where there is one. */
+  const text = (
+    key: 'title' | 'submit' | 'done_title' | 'done_text' | 'invalid_text' | 'expired_text',
+  ) => t(`reset_password.${welcome ? `welcome_${key}` : key}`);
   const errorId = useId();
   const [values, setValues] = useState<Record<Field, string>>({ password: '', passwordRepeat: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -55,7 +67,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     const expired = tokenCode === 'TOKEN_EXPIRED';
     return (
       <Outcome title={t(expired ? 'reset_password.expired_title' : 'reset_password.invalid_title')}>
-        <Text>{t(expired ? 'reset_password.expired_text' : 'reset_password.invalid_text')}</Text>
+        <Text>{text(expired ? 'expired_text' : 'invalid_text')}</Text>
         {requestAgain}
       </Outcome>
     );
@@ -63,8 +75,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (mutation.isSuccess) {
     return (
-      <Outcome ok title={t('reset_password.done_title')}>
-        <Text>{t('reset_password.done_text')}</Text>
+      <Outcome ok title={text('done_title')}>
+        <Text>{text('done_text')}</Text>
         <Button component={Link} to="/auth/login" fullWidth>
           {t('token_validation.continue_to_sign_in')}
         </Button>
@@ -105,7 +117,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        {t('reset_password.title')}
+        {text('title')}
       </Title>
       <form
         onSubmit={(event) => void submit(event)}
@@ -127,7 +139,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             onRepeatChange={update('passwordRepeat')}
           />
           <Button type="submit" fullWidth loading={mutation.isPending}>
-            {t('reset_password.submit')}
+            {text('submit')}
           </Button>
           <Anchor component={Link} to="/auth/login" size="sm">
             {t('auth_links.back_to_sign_in')}
