@@ -6,7 +6,9 @@ import { json } from '../../../shared/test/fixtures.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { testInvitation, testLocation, testUser } from '../test-data.ts';
 import { renderManagePage } from '../test-render.tsx';
-import { LocationUsers } from './location-users.tsx';
+import { ApiError } from '../../../shared/api/errors.ts';
+import { createTestI18n } from '../../../shared/test/i18n.ts';
+import { inviteErrorText, LocationUsers } from './location-users.tsx';
 
 vi.mock('../../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
 
@@ -125,6 +127,13 @@ describe('LocationUsers', () => {
       true,
     ],
     [
+      502,
+      'MAIL_SEND_FAILED',
+      'location_invite.email_error',
+      'There was an error sending the e-mail. Please try again later.',
+      false,
+    ],
+    [
       503,
       'SERVICE_UNAVAILABLE',
       'errors.SERVICE_UNAVAILABLE',
@@ -151,6 +160,29 @@ describe('LocationUsers', () => {
     await waitFor(() => expect(showToast).toHaveBeenCalledWith({ color: 'red', message: text }));
     if (onField) expect(email).toHaveAccessibleDescription(text);
     expect(email).toHaveValue('eva@example.com');
+  });
+
+  it('says so when the invitation mail could not be sent again (502 MAIL_SEND_FAILED)', async () => {
+    fakeFetch(
+      usersRoute({ users, invitations }),
+      answer(
+        'POST',
+        '/api/invitations/31/resend',
+        502,
+        apiError('MAIL_SEND_FAILED', 'location_invite.email_error'),
+      ),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderManagePage(<LocationUsers />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send the invitation to old@example.com again' }),
+    );
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith({
+        color: 'red',
+        message: 'There was an error sending the e-mail. Please try again later.',
+      }),
+    );
   });
 
   it('revokes a pending invitation after asking, and sends one again', async () => {
@@ -260,5 +292,18 @@ describe('LocationUsers', () => {
     );
     renderManagePage(<LocationUsers />);
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this.');
+  });
+});
+
+describe('inviteErrorText', () => {
+  const i18n = createTestI18n();
+  const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+
+  it('names the failed e-mail for MAIL_SEND_FAILED whatever the message key', () => {
+    for (const message of ['location_invite.email_error', 'errors.MAIL_SEND_FAILED']) {
+      expect(
+        inviteErrorText(new ApiError({ status: 502, code: 'MAIL_SEND_FAILED', message }), t),
+      ).toBe('There was an error sending the e-mail. Please try again later.');
+    }
   });
 });

@@ -27,8 +27,10 @@ function loadInviteSchema() {
 
 /** The text of a failed invite or resend (spec 001 §8 invite messages). */
 export function inviteErrorText(error: unknown, t: Translate): string {
-  // The server could not hand the mail over (the mail service is down).
-  if (error instanceof ApiError && error.status === 503) return t('location_invite.email_error');
+  // The server could not hand the mail over: MAIL_SEND_FAILED (the invitation was not kept, or a resent one was
+  // left as it was), or the mail service is down altogether.
+  if (error instanceof ApiError && (error.code === 'MAIL_SEND_FAILED' || error.status === 503))
+    return t('location_invite.email_error');
   return actionErrorText(error, t, 'location_invite.general_error');
 }
 
