@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { showToast } from '../../../shared/ui/toast.ts';
 import { controllerQueryOptions, updateControllerAlias } from '../api/locations-api.ts';
 import { controllerHref } from '../location-paths.ts';
 import { ConnectedBadge, Fact } from './controllers-list.tsx';
-import { CategoryLabel, StatusBadge } from './device-labels.tsx';
+import { CategoryLabel, DeviceStateBadge } from './device-labels.tsx';
 import { actionErrorText, formatDateTime } from './format.ts';
 import { useManagedLocation } from './manage-frame.tsx';
 import { EmptyState, NotFoundState } from './states.tsx';
@@ -193,13 +193,7 @@ export function ControllerDetail({ controllerId }: { controllerId: number | null
                   </div>
                   <Group gap="xs">
                     <CategoryLabel category={device.category} />
-                    {device.deletedAt ? (
-                      <Badge color="red" variant="outline">
-                        {t('location_manage.device.deleted')}
-                      </Badge>
-                    ) : (
-                      <StatusBadge status={device.status} />
-                    )}
+                    <DeviceStateBadge device={device} />
                   </Group>
                 </div>
               </Paper>

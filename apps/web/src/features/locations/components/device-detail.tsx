@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   Paper,
@@ -31,7 +30,7 @@ import {
 import { IconRestore } from '../icons.ts';
 import { controllerHref, deviceHref } from '../location-paths.ts';
 import { Fact } from './controllers-list.tsx';
-import { CategoryLabel, StatusBadge } from './device-labels.tsx';
+import { CategoryLabel, DeviceStateBadge } from './device-labels.tsx';
 import { actionErrorText } from './format.ts';
 import { NotFoundState } from './states.tsx';
 import listClasses from './list.module.css';
@@ -231,13 +230,7 @@ export function DeviceDetail({ locationId, base, deviceId }: DeviceDetailProps) 
           <Title order={2} size="h3" className={listClasses.text}>
             {device.name}
           </Title>
-          {device.deletedAt ? (
-            <Badge color="red" variant="outline">
-              {t('location_manage.device.deleted')}
-            </Badge>
-          ) : (
-            <StatusBadge status={device.status} />
-          )}
+          <DeviceStateBadge device={device} />
         </Group>
       </div>
       {device.deletedAt && (

@@ -32,3 +32,20 @@ export function StatusBadge({ status }: { status: DeviceStatus }) {
     </Badge>
   );
 }
+
+/** A deleted device's "Deleted" mark, otherwise its status badge. */
+export function DeviceStateBadge({
+  device,
+}: {
+  device: { deletedAt: string | null; status: DeviceStatus };
+}) {
+  const { t } = useTranslation();
+  if (device.deletedAt) {
+    return (
+      <Badge color="red" variant="outline">
+        {t('location_manage.device.deleted')}
+      </Badge>
+    );
+  }
+  return <StatusBadge status={device.status} />;
+}

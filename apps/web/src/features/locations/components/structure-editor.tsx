@@ -227,6 +227,42 @@ function DeviceRow({
   );
 }
 
+/** A group's devices (or the ungrouped ones) with their selection boxes, or a note when there are none. */
+function DeviceList({
+  devices,
+  emptyText,
+  base,
+  selected,
+  onToggle,
+}: {
+  devices: readonly StructureDevice[];
+  emptyText: string;
+  base: string;
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+}) {
+  if (devices.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" mt="sm">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <ul className={classes.devices}>
+      {devices.map((device) => (
+        <DeviceRow
+          key={device.id}
+          device={device}
+          base={base}
+          selected={selected.has(device.id)}
+          onToggle={onToggle}
+        />
+      ))}
+    </ul>
+  );
+}
+
 /** A list's select-all box: checked when all are selected, mixed when some are. */
 function SelectAll({
   ids,
@@ -454,23 +490,13 @@ export function StructureEditor() {
                     </Button>
                   </div>
                 </div>
-                {group.devices.length === 0 ? (
-                  <Text size="sm" c="dimmed" mt="sm">
-                    {t('location_manage.structure.group_empty')}
-                  </Text>
-                ) : (
-                  <ul className={classes.devices}>
-                    {group.devices.map((device) => (
-                      <DeviceRow
-                        key={device.id}
-                        device={device}
-                        base={base}
-                        selected={selected.has(device.id)}
-                        onToggle={toggle}
-                      />
-                    ))}
-                  </ul>
-                )}
+                <DeviceList
+                  devices={group.devices}
+                  emptyText={t('location_manage.structure.group_empty')}
+                  base={base}
+                  selected={selected}
+                  onToggle={toggle}
+                />
               </Paper>
             );
           })}
@@ -491,23 +517,13 @@ export function StructureEditor() {
               />
               <Text fw={600}>{t('location_manage.structure.ungrouped')}</Text>
             </div>
-            {structure.ungrouped.length === 0 ? (
-              <Text size="sm" c="dimmed" mt="sm">
-                {t('location_manage.structure.ungrouped_empty')}
-              </Text>
-            ) : (
-              <ul className={classes.devices}>
-                {structure.ungrouped.map((device) => (
-                  <DeviceRow
-                    key={device.id}
-                    device={device}
-                    base={base}
-                    selected={selected.has(device.id)}
-                    onToggle={toggle}
-                  />
-                ))}
-              </ul>
-            )}
+            <DeviceList
+              devices={structure.ungrouped}
+              emptyText={t('location_manage.structure.ungrouped_empty')}
+              base={base}
+              selected={selected}
+              onToggle={toggle}
+            />
           </Paper>
         </>
       )}
