@@ -14,7 +14,7 @@ import {
   users,
 } from '@ec/db';
 import type { Role } from '@ec/domain';
-import { ADMIN, signIn, type TestApp } from '../../test/helpers.ts';
+import { ADMIN, createTestApp, signIn, type TestApp } from '../../test/helpers.ts';
 import { hashPassword } from '../auth/password.ts';
 
 /** The password of every fixture user. */
@@ -231,6 +231,25 @@ export async function createOrgFixture(t: TestApp): Promise<OrgFixture> {
     users: userIds,
     tokens,
   };
+}
+
+/**
+ * The fixture users who may not change `target` of location `home`, each with its status (403 for the viewer, who
+ * sees it; 404 for those who do not), and company `mine`'s aggregator on the `foreign` one of company `other` (404).
+ */
+export function deniedWriters<K extends string>(target: K) {
+  return [
+    ['viewer', target, 403],
+    ['stranger', target, 404],
+    ['aggOther', target, 404],
+    ['aggMine', 'foreign', 404],
+  ] as const;
+}
+
+/** A fresh test app (rate limits off) with the fixture built in it: a test file's usual start. */
+export async function startOrgFixture(): Promise<{ t: TestApp; f: OrgFixture }> {
+  const t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+  return { t, f: await createOrgFixture(t) };
 }
 
 /** Injects a request with a JSON body `{ data }` (when given) as a fixture user. */

@@ -2,15 +2,18 @@
 // and who may use them (404 for invisible, 403 without the flag, super admins everywhere).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controllers, deviceGroups, devices, eq } from '@ec/db';
-import { createTestApp, json, type TestApp } from '../../test/helpers.ts';
-import { call, createOrgFixture, type FixtureUser, type OrgFixture } from './locations.fixtures.ts';
+import { json, type TestApp } from '../../test/helpers.ts';
+import {
+  call,
+  deniedWriters,
+  startOrgFixture,
+  type FixtureUser,
+  type OrgFixture,
+} from './locations.fixtures.ts';
 
 let t: TestApp;
 let f: OrgFixture;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
-  f = await createOrgFixture(t);
-});
+beforeAll(async () => ({ t, f } = await startOrgFixture()));
 afterAll(() => t.close());
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -120,39 +123,38 @@ describe('device groups', () => {
     await t.db.db.delete(devices).where(eq(devices.id, device?.id ?? 0));
   });
 
-  it.each([
-    ['viewer', 'home', 403],
-    ['stranger', 'home', 404],
-    ['aggOther', 'home', 404],
-    ['aggMine', 'foreign', 404],
-  ] as const)('%s cannot create a group in %s (%i)', async (user, key, status) => {
-    const res = await call(
-      t,
-      f.tokens[user],
-      'POST',
-      `/api/locations/${f.locations[key]}/device-groups`,
-      { name: 'Intruder' },
-    );
-    expect(res.statusCode).toBe(status);
-    const rows = await t.db.db.select().from(deviceGroups).where(eq(deviceGroups.name, 'Intruder'));
-    expect(rows).toEqual([]);
-  });
+  it.each(deniedWriters('home'))(
+    '%s cannot create a group in %s (%i)',
+    async (user, key, status) => {
+      const res = await call(
+        t,
+        f.tokens[user],
+        'POST',
+        `/api/locations/${f.locations[key]}/device-groups`,
+        { name: 'Intruder' },
+      );
+      expect(res.statusCode).toBe(status);
+      const rows = await t.db.db
+        .select()
+        .from(deviceGroups)
+        .where(eq(deviceGroups.name, 'Intruder'));
+      expect(rows).toEqual([]);
+    },
+  );
 
-  it.each([
-    ['viewer', 'roof', 403],
-    ['stranger', 'roof', 404],
-    ['aggOther', 'roof', 404],
-    ['aggMine', 'foreign', 404],
-  ] as const)('%s cannot rename or delete device group %s (%i)', async (user, key, status) => {
-    const id = f.deviceGroups[key];
-    const rename = await call(t, f.tokens[user], 'PUT', `/api/device-groups/${id}`, {
-      name: 'Taken',
-    });
-    expect(rename.statusCode).toBe(status);
-    const remove = await call(t, f.tokens[user], 'DELETE', `/api/device-groups/${id}`);
-    expect(remove.statusCode).toBe(status);
-    expect((await groupRow(id))?.name).not.toBe('Taken');
-  });
+  it.each(deniedWriters('roof'))(
+    '%s cannot rename or delete device group %s (%i)',
+    async (user, key, status) => {
+      const id = f.deviceGroups[key];
+      const rename = await call(t, f.tokens[user], 'PUT', `/api/device-groups/${id}`, {
+        name: 'Taken',
+      });
+      expect(rename.statusCode).toBe(status);
+      const remove = await call(t, f.tokens[user], 'DELETE', `/api/device-groups/${id}`);
+      expect(remove.statusCode).toBe(status);
+      expect((await groupRow(id))?.name).not.toBe('Taken');
+    },
+  );
 
   it('400 for an empty or missing name', async () => {
     for (const data of [{ name: '   ' }, {}]) {
@@ -428,18 +430,18 @@ describe('controllers', () => {
     expect(json<ControllerBody>(cleared).data.controller.alias).toBeNull();
   });
 
-  it.each([
-    ['viewer', 'home', 403],
-    ['stranger', 'home', 404],
-    ['aggOther', 'home', 404],
-    ['aggMine', 'foreign', 404],
-  ] as const)('%s cannot rename controller %s (%i)', async (user, key, status) => {
-    const id = f.controllers[key];
-    const res = await call(t, f.tokens[user], 'PUT', `/api/controllers/${id}`, { alias: 'Taken' });
-    expect(res.statusCode).toBe(status);
-    const [row] = await t.db.db.select().from(controllers).where(eq(controllers.id, id));
-    expect(row?.alias).not.toBe('Taken');
-  });
+  it.each(deniedWriters('home'))(
+    '%s cannot rename controller %s (%i)',
+    async (user, key, status) => {
+      const id = f.controllers[key];
+      const res = await call(t, f.tokens[user], 'PUT', `/api/controllers/${id}`, {
+        alias: 'Taken',
+      });
+      expect(res.statusCode).toBe(status);
+      const [row] = await t.db.db.select().from(controllers).where(eq(controllers.id, id));
+      expect(row?.alias).not.toBe('Taken');
+    },
+  );
 
   it.each([
     ['stranger', 'home'],
