@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { readStored, STORAGE_KEYS, writeStored } from '../../shared/storage/storage.ts';
 import { MOBILE_LANDSCAPE_QUERY, useIsMobile, useMatches } from './media.ts';
 
@@ -26,14 +26,18 @@ export function useSidebar(): SidebarState {
   const [desktopOpen, setDesktopOpen] = useState(storedDesktopOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
+  const navigationType = useNavigationType();
 
-  // Navigation closes the mobile overlay (spec 000 §4), including navigation from its own links.
-  const lastPath = useRef(location.key);
+  // Navigation closes the mobile overlay (spec 000 §4), including navigation from its own links. A page rewriting
+  // its own query in place (the admin search's filters, which sit in this overlay) is not navigation.
+  const last = useRef({ key: location.key, pathname: location.pathname });
   useEffect(() => {
-    if (lastPath.current === location.key) return;
-    lastPath.current = location.key;
+    const previous = last.current;
+    if (previous.key === location.key) return;
+    last.current = { key: location.key, pathname: location.pathname };
+    if (navigationType === 'REPLACE' && previous.pathname === location.pathname) return;
     setMobileOpen(false);
-  }, [location.key]);
+  }, [location.key, location.pathname, navigationType]);
 
   // Leaving the mobile layout drops the overlay so it is not open when coming back.
   useEffect(() => {

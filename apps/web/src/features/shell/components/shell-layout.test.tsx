@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { setMatchingMediaQueries } from '../../../shared/test/media-queries.ts';
@@ -9,11 +9,26 @@ import { MOBILE_LANDSCAPE_QUERY, MOBILE_QUERY } from '../media.ts';
 import { ShellLayout } from './shell-layout.tsx';
 import { SidebarFooter } from './sidebar-footer.tsx';
 
+function CurrentQuery() {
+  const { search } = useLocation();
+  return <p>Query: {search.slice(1)}</p>;
+}
+
 function renderShell() {
   return renderWithProviders(
     <ShellLayout
       brand={<span>Brand</span>}
-      menu={<Link to="/other">Other page</Link>}
+      menu={
+        <>
+          <Link to="/other">Other page</Link>
+          <Link to="?q=solar" replace>
+            Filter in place
+          </Link>
+          <Link to="/another" replace>
+            Replace with another page
+          </Link>
+        </>
+      }
       footer={() => (
         <SidebarFooter>
           <button type="button">Footer action</button>
@@ -21,6 +36,7 @@ function renderShell() {
       )}
     >
       <p>Page content</p>
+      <CurrentQuery />
     </ShellLayout>,
     { i18n: createTestI18n() },
   );
@@ -74,6 +90,18 @@ describe('ShellLayout sidebar', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Other page' }));
     await waitFor(() => expect(sidebar()).not.toHaveAttribute('data-overlay'));
     await waitFor(() => expect(document.getElementById('main-content')).toHaveFocus());
+  });
+
+  it('keeps the mobile overlay open while the page replaces its own query (sidebar filters)', async () => {
+    setMatchingMediaQueries([MOBILE_QUERY]);
+    renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Filter in place' }));
+    expect(await screen.findByText('Query: q=solar')).toBeInTheDocument();
+    expect(sidebar()).toHaveAttribute('data-overlay');
+    // Another page with replace still closes it.
+    await userEvent.click(screen.getByRole('link', { name: 'Replace with another page' }));
+    await waitFor(() => expect(sidebar()).not.toHaveAttribute('data-overlay'));
   });
 
   it('closes the mobile overlay from the backdrop close button', async () => {
