@@ -1,7 +1,7 @@
 // The coordinates selector on a location's settings (spec 000 §4, §5, §9; issue 4 "Coordinates selector"), with
 // the server's own SVG tiles (MAP_TILE_URL=local in the harness): tiles load under the CSP, a click sets the point
-// where Leaflet projects it, typing re-centres the map, the four messages, "use my position", the keyboard, tiles
-// that fail, and the screen at 375 px.
+// where Leaflet projects it, typing re-centres the map, the four messages, Save refused while the typed text is
+// invalid, "use my position", the keyboard, tiles that fail, and the screen at 375 px.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -156,6 +156,53 @@ describe('coordinates selector on the location settings', () => {
     await mapOf(page).waitFor();
     await until(() => latitudeInput(page).inputValue(), '45.815011');
     expect(await longitudeInput(page).inputValue()).toBe('15.981919');
+  });
+
+  it('Save is refused while the typed latitude is invalid: its message, focus on it; fixed, it saves', async () => {
+    const { page } = await browser.open({ consent: 'necessary' });
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/locations/16') {
+        saves.push(request.postData() ?? '');
+      }
+    });
+    await openSettings(page);
+    const save = page.getByRole('button', { name: text('common.save') });
+    const message = page.getByText(text('coordinates.latitude_range'));
+    const latitudeFocused = () =>
+      latitudeInput(page).evaluate((input) => input === document.activeElement);
+    // Enter right after typing, before the typing pause: the form already knows the text is wrong.
+    await latitudeInput(page).fill('95');
+    await latitudeInput(page).press('Enter');
+    await message.waitFor();
+    expect(await latitudeInput(page).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText(text('location_manage.settings.unsaved')).count()).toBe(1);
+    // Save with the mouse: refused too, and the focus goes back to the latitude.
+    await save.click();
+    await until(latitudeFocused, true);
+    expect(await message.count()).toBe(1);
+    expect(await latitudeInput(page).inputValue()).toBe('95');
+    expect(saves).toEqual([]);
+    for (const viewport of [viewports.desktop, viewports.mobile]) {
+      await page.setViewportSize(viewport);
+      await latitudeInput(page).evaluate((input) => input.scrollIntoView({ block: 'center' }));
+      await shot(page, 'location-settings-coordinates-refused', { fullPage: false });
+    }
+    await expectNoHorizontalOverflow(page);
+    await page.setViewportSize(viewports.desktop);
+
+    await latitudeInput(page).fill('44.5');
+    // The message goes after the typing pause (a pointer press that moved Save meanwhile would miss it).
+    await message.waitFor({ state: 'detached' });
+    await save.click();
+    await page.getByText(text('location.save_success')).waitFor();
+    expect(saves).toHaveLength(1);
+    expect(JSON.parse(saves[0] ?? '{}')).toMatchObject({
+      data: { coordinates: { latitude: 44.5 } },
+    });
+    await page.reload();
+    await mapOf(page).waitFor();
+    await until(() => latitudeInput(page).inputValue(), '44.500000');
   });
 
   it('"use my position" takes the browser position and zooms to 16; Enter on the focused map sets its centre', async () => {
