@@ -17,7 +17,7 @@ function oneSession(idleMs: number) {
     ip: null,
     userAgent: null,
   } as SessionRecord;
-  const user = { id: 7, role: 'BASIC_USER' } as UserRecord;
+  const user = { id: 7, role: 'ROLE_USER_BASIC' } as unknown as UserRecord;
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
