@@ -151,6 +151,8 @@ describe('LocationSettingsForm', () => {
     await userEvent.clear(name);
     await userEvent.click(saveButton());
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    // The first field with an error takes the focus.
+    expect(name).toHaveFocus();
     expect(calls.some((c) => c.call.startsWith('PUT'))).toBe(false);
     await userEvent.type(name, 'x');
     expect(screen.queryByText('Name is required.')).not.toBeInTheDocument();
@@ -213,9 +215,9 @@ describe('LocationSettingsForm', () => {
     await userEvent.type(latitudeInput(), '{Enter}');
     expect(puts(calls)).toEqual([]);
 
+    // Fixed and sent with Enter before the typing pause: the typed value is what is saved.
     await userEvent.clear(latitudeInput());
-    await userEvent.type(latitudeInput(), '45.5');
-    await userEvent.click(saveButton());
+    await userEvent.type(latitudeInput(), '45.5{Enter}');
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(puts(calls)[0]).toMatchObject({
       body: { data: { coordinates: { latitude: 45.5, longitude: 14.1146 } } },
