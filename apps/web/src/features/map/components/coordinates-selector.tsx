@@ -138,6 +138,11 @@ export function CoordinatesSelector({
         if (event.key === 'Enter') input.leave(name);
       }}
       error={errorText(name)}
+      classNames={{
+        root: classes.fieldRoot,
+        wrapper: classes.fieldWrapper,
+        error: classes.fieldError,
+      }}
       disabled={disabled}
       autoComplete="off"
       spellCheck={false}
