@@ -138,12 +138,13 @@ export const usersAdminRoutes = {
     summary:
       'Create a user in a company (aggregator: their own) without a password; the user gets a welcome mail with ' +
       'a link to set one (valid 7 days, single use). 409 CONFLICT (data.email: users_admin.email_taken) when the ' +
-      'address has an account',
+      'address has an account. `welcomeMailSent` false: the account was made but the mail could not be handed ' +
+      'to the mail server (the user can ask for a link with "Forgotten password")',
     tags: ['users-admin'],
     access: adminOnly,
     body: z.strictObject({ data: createUserFormSchema }),
     successStatus: 201,
-    data: z.object({ user: adminUserSchema }),
+    data: z.object({ user: adminUserSchema, welcomeMailSent: z.boolean() }),
   }),
   update: defineRoute({
     method: 'PUT',

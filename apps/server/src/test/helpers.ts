@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -139,4 +140,13 @@ export function tokenFrom(text: string | undefined, path: string): string {
   const match = new RegExp(`https?://[^\\s]*${path}\\?[^\\s]*`).exec(text ?? '');
   if (!match) throw new Error(`no ${path} link in:\n${text}`);
   return new URL(match[0]).searchParams.get('token') ?? '';
+}
+
+/** A local port nothing listens on (taken from the OS, then released): an SMTP_URL there makes every send fail. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -1,20 +1,10 @@
 // Invitation mail that cannot be sent (spec 001 §8 "error sending e-mail"): the app's SMTP server refuses
 // connections, so POST /api/locations/:id/invitations leaves no invitation behind and POST
 // /api/invitations/:id/resend leaves the invitation as it was; both answer 502 MAIL_SEND_FAILED.
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, invitations } from '@ec/db';
-import { createTestApp, json, type TestApp } from '../../test/helpers.ts';
+import { closedPort, createTestApp, json, type TestApp } from '../../test/helpers.ts';
 import { call, createOrgFixture, must, type OrgFixture } from './locations.fixtures.ts';
-
-/** A local port nothing listens on (taken from the OS, then released), so SMTP connections are refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let t: TestApp;
 let f: OrgFixture;

@@ -23,7 +23,7 @@ export function usersAdminHandlers(deps: {
     },
     async create({ actor, body, request }) {
       if (!actor) throw unauthenticated();
-      return { user: await service.create(actor, body.data, await origin(request)) };
+      return service.create(actor, body.data, await origin(request));
     },
     async update({ actor, params, body }) {
       if (!actor) throw unauthenticated();

@@ -99,9 +99,9 @@ export function createUsersAdminService(deps: {
    * first password — a password-reset token that lasts 7 days (WELCOME_PASSWORD_TTL_MS) on the reset page, which
    * `welcome=1` makes say "set your password". Setting it also confirms the address.
    */
-  async function sendWelcome(actor: Actor, userId: number, origin: string): Promise<void> {
+  async function sendWelcome(actor: Actor, userId: number, origin: string): Promise<boolean> {
     const found = await accounts.findById(userId);
-    if (!found) return;
+    if (!found) return false;
     const { user } = found;
     const token = await issueOneTimeToken(accounts, {
       userId: user.id,
@@ -110,18 +110,28 @@ export function createUsersAdminService(deps: {
       at: now(),
     });
     const site = await sites.byId(user.siteId);
-    mail.send({
-      kind: 'welcome',
-      to: user.email,
-      locale: user.locale,
-      site,
-      origin,
-      name: user.firstName,
-      actionUrl: appLink(origin, '/auth/reset-password', site, { token, welcome: '1' }),
-      params: { creatorName: fullNameOf(actor.user) },
-      // From the company's own sender when it has one.
-      ...(user.companyId === null ? {} : { companyId: user.companyId }),
-    });
+    // Waited for, so the admin learns when it did not go out (the account stays: "Forgotten password" on the
+    // sign-in page sends the user a new link).
+    return mail
+      .sendNow({
+        kind: 'welcome',
+        to: user.email,
+        locale: user.locale,
+        site,
+        origin,
+        name: user.firstName,
+        actionUrl: appLink(origin, '/auth/reset-password', site, { token, welcome: '1' }),
+        params: { creatorName: fullNameOf(actor.user) },
+        // From the company's own sender when it has one.
+        ...(user.companyId === null ? {} : { companyId: user.companyId }),
+      })
+      .then(
+        () => true,
+        (error: unknown) => {
+          log.warn({ userId: user.id, err: error }, 'welcome mail not sent');
+          return false;
+        },
+      );
   }
 
   return {
@@ -153,7 +163,11 @@ export function createUsersAdminService(deps: {
     },
 
     /** POST /users: a user without a password, who gets the welcome mail with a link to choose one. */
-    async create(actor: Actor, form: CreateUserForm, origin: string): Promise<AdminUser> {
+    async create(
+      actor: Actor,
+      form: CreateUserForm,
+      origin: string,
+    ): Promise<{ user: AdminUser; welcomeMailSent: boolean }> {
       const company = await access.requireCompany(actor, form.companyId, 'manage');
       if (!canAssignRole(actor.user.role, form.role)) throw forbidden();
       let id: number;
@@ -174,9 +188,9 @@ export function createUsersAdminService(deps: {
           fields: { 'data.email': 'users_admin.email_taken' },
         });
       }
-      await sendWelcome(actor, id, origin);
+      const welcomeMailSent = await sendWelcome(actor, id, origin);
       log.info({ userId: id, by: actor.user.id }, 'user created by an admin');
-      return reload(actor, id);
+      return { user: await reload(actor, id), welcomeMailSent };
     },
 
     /** PUT /users/:id: names (canManageRole) and role (canChangeRole when it changes). */

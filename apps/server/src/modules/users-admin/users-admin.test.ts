@@ -281,6 +281,7 @@ describe('POST /users', () => {
       verified: false,
       company: { id: id.alpha, name: 'Alpha Energy' },
     });
+    expect(json<{ data: { welcomeMailSent: boolean } }>(res).data.welcomeMailSent).toBe(true);
     const stored = await row(user.id);
     expect(stored).toMatchObject({ passwordHash: null, emailVerifiedAt: null, locale: 'en' });
     const mail = await lastMailTo(t, 'new.person@admin.test');

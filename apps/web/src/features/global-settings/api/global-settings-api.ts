@@ -288,10 +288,10 @@ async function refreshUsers(queryClient: QueryClient) {
 export async function createUser(
   queryClient: QueryClient,
   data: CreateUserForm,
-): Promise<AdminUser> {
-  const { user } = await api(routes.usersAdmin.create, { body: { data } });
+): Promise<{ user: AdminUser; welcomeMailSent: boolean }> {
+  const created = await api(routes.usersAdmin.create, { body: { data } });
   await refreshUsers(queryClient);
-  return user;
+  return created;
 }
 
 /** PUT /api/users/:id — names and role. */

@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@ec/contract';
 import { answer, apiError, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { adminUser, company, companyDetail } from '../test-support.ts';
+import { showToast } from '../../../shared/ui/toast.ts';
 import { CompanyUsers, roleChoices, type UsersActor } from './company-users.tsx';
+
+vi.mock('../../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
 
 const i18n = createTestI18n();
 const aggregator: UsersActor = { id: 1, role: 'ROLE_AGGREGATOR' };
@@ -145,7 +148,7 @@ describe('company users', () => {
           );
         }
         users.push(adminUser(9, 'Nina Kos', { email: data.email }));
-        return json(201, { data: { user: users[0] } });
+        return json(201, { data: { user: users[0], welcomeMailSent: true } });
       },
     );
     renderUsers();
@@ -186,6 +189,39 @@ describe('company users', () => {
       },
     });
     expect(await screen.findByRole('listitem', { name: 'Nina Kos' })).toBeInTheDocument();
+    expect(showToast).toHaveBeenLastCalledWith({
+      color: 'green',
+      message: 'The user nina@example.com was created and an e-mail was sent to choose a password.',
+    });
+  });
+
+  it('says so when the account was made but the welcome mail could not be sent', async () => {
+    const users: AdminUser[] = [];
+    usersApi(
+      () => users,
+      ({ method, path }) => {
+        if (method !== 'POST' || path !== '/api/users') return undefined;
+        users.push(adminUser(9, 'Nina Kos', { email: 'nina@example.com' }));
+        return json(201, { data: { user: users[0], welcomeMailSent: false } });
+      },
+    );
+    renderUsers();
+    await userEvent.click(await screen.findByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'E-mail' }),
+      'nina@example.com',
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Nina');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Kos');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(showToast).toHaveBeenLastCalledWith({
+      color: 'yellow',
+      message:
+        'The user nina@example.com was created, but the e-mail to choose a password could not be sent. ' +
+        'They can ask for a new link with “Forgot your password?” on the sign-in page.',
+    });
   });
 
   it('verifies, changes the company and deletes after confirmation, as the server allows', async () => {

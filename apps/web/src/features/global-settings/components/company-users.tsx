@@ -129,11 +129,15 @@ function CreateUserModal({
   const [errors, setErrors] = useState<FieldErrors<CreateField>>({});
   const save = useMutation({
     mutationFn: (data: CreateUserForm) => createUser(queryClient, data),
-    onSuccess: (user) => {
-      showToast({
-        color: 'green',
-        message: t('global_settings.users.created', { email: user.email }),
-      });
+    onSuccess: ({ user, welcomeMailSent }) => {
+      showToast(
+        welcomeMailSent
+          ? { color: 'green', message: t('global_settings.users.created', { email: user.email }) }
+          : {
+              color: 'yellow',
+              message: t('global_settings.users.created_mail_failed', { email: user.email }),
+            },
+      );
       onClose();
     },
     onError: (error) => {
