@@ -2,3 +2,7 @@
 // picker field; the /overview screen is composed in app/routes.
 export { companiesQueryOptions, companiesKey, companyHref } from './api/companies-api.ts';
 export { CompanySelect, type CompanySelectProps } from './components/company-select.tsx';
+export {
+  CompanyChoiceModal,
+  type CompanyChoiceModalProps,
+} from './components/company-choice-modal.tsx';

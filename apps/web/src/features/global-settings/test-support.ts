@@ -1,20 +1,10 @@
-import type { AdminUser, Company, CompanyDetail, LocationGroup, MenuItem } from '@ec/contract';
+import type { AdminUser, CompanyDetail, LocationGroup, MenuItem } from '@ec/contract';
+import { company } from '../../shared/test/fixtures.ts';
 
 // Fixtures of the global-settings component tests.
 
 /** A company as GET /api/companies lists it. */
-export function company(id: number, name: string, extra: Partial<Company> = {}): Company {
-  return {
-    id,
-    name,
-    countryId: 1,
-    contactEmail: null,
-    contactPhone: null,
-    rootGroup: { id: id * 10 },
-    assignedControllersCount: 0,
-    ...extra,
-  };
-}
+export { company };
 
 /** A company with its settings as GET /api/companies/:id answers. */
 export function companyDetail(

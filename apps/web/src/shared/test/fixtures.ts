@@ -1,4 +1,4 @@
-import type { AuthUser, Catalog, SiteInfo } from '@ec/contract';
+import type { AuthUser, Catalog, Company, SiteInfo } from '@ec/contract';
 import { mergeCatalogs } from '@ec/i18n';
 import en from '../../../../../packages/i18n/locales/en.json';
 
@@ -90,4 +90,18 @@ export function json(status: number, body: unknown): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/** A company as GET /api/companies lists it. */
+export function company(id: number, name: string, extra: Partial<Company> = {}): Company {
+  return {
+    id,
+    name,
+    countryId: 1,
+    contactEmail: null,
+    contactPhone: null,
+    rootGroup: { id: id * 10 },
+    assignedControllersCount: 0,
+    ...extra,
+  };
 }

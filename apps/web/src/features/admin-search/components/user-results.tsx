@@ -11,9 +11,8 @@ import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { ActionsMenu } from '../../../shared/ui/actions-menu.tsx';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconTrash } from '../../../shared/ui/icons.ts';
-import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
-import { CompanySelect } from '../../companies/index.ts';
+import { CompanyChoiceModal } from '../../companies/index.ts';
 import { changeUserCompany, deleteUser, impersonate, verifyUser } from '../api/search-api.ts';
 import { Facts } from './result-list.tsx';
 import classes from './search-results.module.css';
@@ -144,8 +143,6 @@ function ChangeCompanyModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [companyId, setCompanyId] = useState<number | null>(null);
-  const [missing, setMissing] = useState(false);
   const save = useMutation({
     mutationFn: (id: number) => changeUserCompany(queryClient, user.id, id),
     onSuccess: () => {
@@ -156,48 +153,28 @@ function ChangeCompanyModal({
       showToast({ color: 'red', message: submitErrorText(error, t, 'admin_search.action_error') }),
   });
   const close = () => {
-    setCompanyId(null);
-    setMissing(false);
     save.reset();
     onClose();
   };
-  const name = user.fullName || user.email;
   return (
-    <ModalForm
+    <CompanyChoiceModal
       opened={opened}
       onClose={close}
       title={t('admin_search.change_company')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (companyId === null) setMissing(true);
-        else save.mutate(companyId);
-      }}
-      pending={save.isPending}
-      error={save.isError ? submitErrorText(save.error, t, 'admin_search.action_error') : null}
       intro={
         <Text size="sm">
           {t('admin_search.change_company_text', {
-            name,
+            name: user.fullName || user.email,
             company: user.company?.name ?? t('admin_search.no_company'),
           })}
         </Text>
       }
-      submitLabel={t('common.save')}
-    >
-      <CompanySelect
-        label={t('admin_search.new_company')}
-        required
-        value={companyId}
-        exclude={user.company ? [user.company.id] : []}
-        onChange={(id) => {
-          setCompanyId(id);
-          setMissing(false);
-        }}
-        error={
-          missing ? t('validation.required', { field: t('admin_search.new_company') }) : undefined
-        }
-      />
-    </ModalForm>
+      label={t('admin_search.new_company')}
+      currentCompanyId={user.company?.id ?? null}
+      pending={save.isPending}
+      error={save.isError ? submitErrorText(save.error, t, 'admin_search.action_error') : null}
+      onChoose={(id) => save.mutate(id)}
+    />
   );
 }
 

@@ -1,26 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Company } from '@ec/contract';
 import { answer, apiError, fakeFetch } from '../../../shared/test/fake-fetch.ts';
-import { json } from '../../../shared/test/fixtures.ts';
+import { company as companyFixture, json } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { CompanyPicker } from './company-picker.tsx';
 
 const i18n = createTestI18n();
 
-function company(id: number, name: string, count = 0): Company {
-  return {
-    id,
-    name,
-    countryId: 1,
-    contactEmail: null,
-    contactPhone: null,
-    rootGroup: { id: id * 10 },
-    assignedControllersCount: count,
-  };
-}
+const company = (id: number, name: string, count = 0) =>
+  companyFixture(id, name, { assignedControllersCount: count });
 
 const list = [
   company(1, 'Elektro Bled', 1),

@@ -24,7 +24,7 @@ import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconTrash } from '../../../shared/ui/icons.ts';
 import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
-import { CompanySelect } from '../../companies/index.ts';
+import { CompanyChoiceModal } from '../../companies/index.ts';
 import {
   changeUserCompany,
   companyQueryOptions,
@@ -323,9 +323,6 @@ function EditUserModal({
 function ChangeCompanyModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [companyId, setCompanyId] = useState<number | null>(null);
-  const [missing, setMissing] = useState(false);
-  const label = t('global_settings.users.new_company');
   const save = useMutation({
     mutationFn: (id: number) => changeUserCompany(queryClient, user.id, id),
     onSuccess: (saved) => {
@@ -345,32 +342,17 @@ function ChangeCompanyModal({ user, onClose }: { user: AdminUser; onClose: () =>
       }),
   });
   return (
-    <ModalForm
+    <CompanyChoiceModal
       title={t('global_settings.users.change_company_title', { name: user.fullName || user.email })}
+      label={t('global_settings.users.new_company')}
+      currentCompanyId={user.company?.id ?? null}
       onClose={onClose}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (companyId === null) setMissing(true);
-        else save.mutate(companyId);
-      }}
       pending={save.isPending}
       error={
         save.isError ? submitErrorText(save.error, t, 'global_settings.users.action_error') : null
       }
-      submitLabel={t('common.save')}
-    >
-      <CompanySelect
-        label={label}
-        required
-        value={companyId}
-        exclude={user.company ? [user.company.id] : []}
-        onChange={(id) => {
-          setCompanyId(id);
-          setMissing(false);
-        }}
-        error={missing ? t('validation.required', { field: label }) : undefined}
-      />
-    </ModalForm>
+      onChoose={(id) => save.mutate(id)}
+    />
   );
 }
 
