@@ -88,6 +88,18 @@ describe('password forms', () => {
       ),
     ).toEqual({ newPasswordRepeat: 'validation.new_password_repeat' });
   });
+
+  it('change: the password rules apply to the new password, not the current one', () => {
+    expect(
+      problems(
+        changePasswordFormSchema.safeParse({
+          currentPassword: 'old',
+          newPassword: 'onlyletters',
+          newPasswordRepeat: 'onlyletters',
+        }),
+      ),
+    ).toEqual({ newPassword: 'validation.password_letters_and_digits' });
+  });
 });
 
 describe('updateUserFormSchema', () => {

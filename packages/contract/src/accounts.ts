@@ -20,30 +20,43 @@ const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 /** One-time tokens are 43 base64url characters; anything else is answered like an unknown token. */
 const oneTimeToken = z.string().min(1).max(512);
 
-/** Adds `validation.password_<rule>` to `field` when `value` breaks a password rule (domain/password-rules). */
-function checkPassword(
-  ctx: z.core.$RefinementCtx,
-  value: unknown,
-  emailValue: unknown,
-  field: string,
-): void {
-  if (typeof value !== 'string' || value === '') return;
-  const key = passwordRuleMessageKey(value, typeof emailValue === 'string' ? emailValue : null);
-  if (key) ctx.addIssue({ code: 'custom', message: key, path: [field], input: value });
+/**
+ * The refinement of a form with a new password and its repeat: a broken password rule (domain/password-rules)
+ * gives `validation.password_<rule>` on `password` (checked against the e-mail in `emailField` when the form has
+ * one), and a repeat that differs gives `repeatMessage` on `repeat`.
+ */
+function newPasswordRefinement(fields: {
+  password: string;
+  repeat: string;
+  repeatMessage: string;
+  emailField?: string;
+}) {
+  return (form: Record<string, unknown>, ctx: z.core.$RefinementCtx): void => {
+    const value = form[fields.password];
+    const emailValue = fields.emailField === undefined ? null : form[fields.emailField];
+    if (typeof value === 'string' && value !== '') {
+      const key = passwordRuleMessageKey(value, typeof emailValue === 'string' ? emailValue : null);
+      if (key)
+        ctx.addIssue({ code: 'custom', message: key, path: [fields.password], input: value });
+    }
+    const repeat = form[fields.repeat];
+    if (typeof repeat === 'string' && repeat !== '' && value !== repeat) {
+      ctx.addIssue({
+        code: 'custom',
+        message: fields.repeatMessage,
+        path: [fields.repeat],
+        input: repeat,
+      });
+    }
+  };
 }
 
-/** Adds `message` to `field` when the repeat differs from the password. */
-function checkRepeat(
-  ctx: z.core.$RefinementCtx,
-  value: unknown,
-  repeat: unknown,
-  field: string,
-  message: string,
-): void {
-  if (typeof repeat === 'string' && repeat !== '' && value !== repeat) {
-    ctx.addIssue({ code: 'custom', message, path: [field], input: repeat });
-  }
-}
+/** The new password and repeat fields of the registration and reset forms. */
+const passwordAndRepeat = {
+  password: 'password',
+  repeat: 'passwordRepeat',
+  repeatMessage: 'validation.password_repeat',
+} as const;
 
 /** A checkbox that must be ticked: false gives `validation.must_accept`. */
 const mustAccept = z
@@ -70,16 +83,7 @@ export const registerFormSchema = z
     acceptTerms: mustAccept,
     marketingConsent: z.boolean(),
   })
-  .superRefine((form, ctx) => {
-    checkPassword(ctx, form.password, form.email, 'password');
-    checkRepeat(
-      ctx,
-      form.password,
-      form.passwordRepeat,
-      'passwordRepeat',
-      'validation.password_repeat',
-    );
-  });
+  .superRefine(newPasswordRefinement({ ...passwordAndRepeat, emailField: 'email' }));
 /** Registration form values. */
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
@@ -97,16 +101,7 @@ export const verifyEmailFormSchema = z.strictObject({ token: oneTimeToken });
  */
 export const resetPasswordFormSchema = z
   .strictObject({ token: oneTimeToken, password, passwordRepeat: password })
-  .superRefine((form, ctx) => {
-    checkPassword(ctx, form.password, null, 'password');
-    checkRepeat(
-      ctx,
-      form.password,
-      form.passwordRepeat,
-      'passwordRepeat',
-      'validation.password_repeat',
-    );
-  });
+  .superRefine(newPasswordRefinement(passwordAndRepeat));
 /** Reset-password form values. */
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -117,16 +112,13 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
  */
 export const changePasswordFormSchema = z
   .strictObject({ currentPassword: password, newPassword: password, newPasswordRepeat: password })
-  .superRefine((form, ctx) => {
-    checkPassword(ctx, form.newPassword, null, 'newPassword');
-    checkRepeat(
-      ctx,
-      form.newPassword,
-      form.newPasswordRepeat,
-      'newPasswordRepeat',
-      'validation.new_password_repeat',
-    );
-  });
+  .superRefine(
+    newPasswordRefinement({
+      password: 'newPassword',
+      repeat: 'newPasswordRepeat',
+      repeatMessage: 'validation.new_password_repeat',
+    }),
+  );
 /** Change-password form values. */
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
@@ -248,6 +240,31 @@ export const userExportSchema = z
 /** The data export. */
 export type UserExport = z.infer<typeof userExportSchema>;
 
+/** The request body of a form: `{ data: form }`. */
+function formBody<T extends z.ZodType>(form: T) {
+  return z.strictObject({ data: form });
+}
+
+/** The answer of an action that has nothing to tell: `{ data: {} }`. */
+const emptyData = z.object({});
+
+/**
+ * A public form with only an e-mail address that always answers the same neutral 202, so that it does not tell
+ * whether the address has an account.
+ */
+function neutralEmailRoute(path: string, summary: string) {
+  return defineRoute({
+    method: 'POST',
+    path,
+    summary,
+    tags: ['accounts'],
+    access: { kind: 'public' },
+    body: formBody(emailFormSchema),
+    successStatus: 202,
+    data: emptyData,
+  });
+}
+
 /** Registration, verification, passwords, profile and privacy. */
 export const accountRoutes = {
   register: defineRoute({
@@ -259,7 +276,7 @@ export const accountRoutes = {
     tags: ['accounts'],
     access: { kind: 'public' },
     query: z.strictObject({ identifier: z.string().max(100).optional() }),
-    body: z.strictObject({ data: registerFormSchema }),
+    body: formBody(registerFormSchema),
     successStatus: 201,
     data: z.object({ email: z.string() }),
   }),
@@ -270,33 +287,19 @@ export const accountRoutes = {
       'Use the token of a verification link. Always 200: data.status is VERIFIED, ALREADY_USED, EXPIRED, MISSING or ERROR',
     tags: ['accounts'],
     access: { kind: 'public' },
-    body: z.strictObject({ data: verifyEmailFormSchema }),
+    body: formBody(verifyEmailFormSchema),
     data: z.object({ status: z.enum(VERIFY_EMAIL_STATUSES) }),
   }),
-  resendVerification: defineRoute({
-    method: 'POST',
-    path: '/auth/resend-verification',
-    summary:
-      'Send a new verification link when the address has an unverified account. Always the same 202 (neutral); ' +
+  resendVerification: neutralEmailRoute(
+    '/auth/resend-verification',
+    'Send a new verification link when the address has an unverified account. Always the same 202 (neutral); ' +
       '429 RATE_LIMITED (3/h per address, 10/h per IP)',
-    tags: ['accounts'],
-    access: { kind: 'public' },
-    body: z.strictObject({ data: emailFormSchema }),
-    successStatus: 202,
-    data: z.object({}),
-  }),
-  forgottenPassword: defineRoute({
-    method: 'POST',
-    path: '/auth/forgotten-password',
-    summary:
-      'Send a password-reset link (valid 1 h, single use) when the address has an account. Always the same 202 ' +
+  ),
+  forgottenPassword: neutralEmailRoute(
+    '/auth/forgotten-password',
+    'Send a password-reset link (valid 1 h, single use) when the address has an account. Always the same 202 ' +
       '(neutral); 429 RATE_LIMITED (3/h per address, 10/h per IP)',
-    tags: ['accounts'],
-    access: { kind: 'public' },
-    body: z.strictObject({ data: emailFormSchema }),
-    successStatus: 202,
-    data: z.object({}),
-  }),
+  ),
   resetPassword: defineRoute({
     method: 'POST',
     path: '/auth/reset-password',
@@ -305,8 +308,8 @@ export const accountRoutes = {
       '422 TOKEN_INVALID (unknown or used) or TOKEN_EXPIRED',
     tags: ['accounts'],
     access: { kind: 'public' },
-    body: z.strictObject({ data: resetPasswordFormSchema }),
-    data: z.object({}),
+    body: formBody(resetPasswordFormSchema),
+    data: emptyData,
   }),
   changePassword: defineRoute({
     method: 'POST',
@@ -316,8 +319,8 @@ export const accountRoutes = {
       'data.currentPassword: validation.current_password_wrong; 403 while impersonating',
     tags: ['accounts'],
     access: { kind: 'session' },
-    body: z.strictObject({ data: changePasswordFormSchema }),
-    data: z.object({}),
+    body: formBody(changePasswordFormSchema),
+    data: emptyData,
   }),
   updateUser: defineRoute({
     method: 'POST',
@@ -327,7 +330,7 @@ export const accountRoutes = {
       'changed while impersonating (403)',
     tags: ['accounts'],
     access: { kind: 'session' },
-    body: z.strictObject({ data: updateUserFormSchema }),
+    body: formBody(updateUserFormSchema),
     data: z.object({ user: authUserSchema }),
   }),
   exportUser: defineRoute({
@@ -347,8 +350,8 @@ export const accountRoutes = {
       '(422 RULE_BROKEN account.super_admin_cannot_delete_self); 403 while impersonating',
     tags: ['accounts'],
     access: { kind: 'session' },
-    body: z.strictObject({ data: deleteAccountFormSchema }),
-    data: z.object({}),
+    body: formBody(deleteAccountFormSchema),
+    data: emptyData,
   }),
 } as const;
 
@@ -362,7 +365,7 @@ export const impersonationRoutes = {
       'only by a super admin). 404 for unknown users and users of another site (aggregators); audited',
     tags: ['auth'],
     access: { kind: 'session', roles: ['ROLE_AGGREGATOR'] },
-    body: z.strictObject({ data: z.strictObject({ userId: z.number().int().positive() }) }),
+    body: formBody(z.strictObject({ userId: z.number().int().positive() })),
     data: z.object({ user: authUserSchema }),
   }),
   unimpersonate: defineRoute({
@@ -436,12 +439,12 @@ export const securityRoutes = {
       'location. Otherwise 404 or 422 with location_invite.error',
     tags: ['security'],
     access: { kind: 'session' },
-    body: z.strictObject({
-      data: z.strictObject({
+    body: formBody(
+      z.strictObject({
         id: z.number().int().positive().max(2_147_483_647),
         action: z.enum(CONFIRMATION_ACTIONS),
       }),
-    }),
+    ),
     data: z.object({
       // The location id is null until locations exist (organisation issue).
       location: z.object({ id: z.number().int().nullable(), name: z.string() }),
