@@ -9,7 +9,12 @@ import {
   type InferSelectModel,
   type UserTokenPurpose,
 } from '@ec/db';
-import { userColumns, type UserRecord } from '../auth/auth.repository.ts';
+import {
+  findUserCredentials,
+  userColumns,
+  type UserCredentials,
+  type UserRecord,
+} from '../auth/auth.repository.ts';
 
 /** A one-time token row (its id is the SHA-256 of the token). */
 export type UserTokenRecord = InferSelectModel<typeof userTokens>;
@@ -48,26 +53,12 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Accounts and one-time tokens. */
 export function createAccountsRepository(db: Db) {
   return {
-    async findByEmail(
-      email: string,
-    ): Promise<{ user: UserRecord; passwordHash: string | null } | undefined> {
-      const [row] = await db
-        .select({ user: userColumns, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1);
-      return row;
+    async findByEmail(email: string): Promise<UserCredentials | undefined> {
+      return findUserCredentials(db, eq(users.email, email));
     },
 
-    async findById(
-      id: number,
-    ): Promise<{ user: UserRecord; passwordHash: string | null } | undefined> {
-      const [row] = await db
-        .select({ user: userColumns, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      return row;
+    async findById(id: number): Promise<UserCredentials | undefined> {
+      return findUserCredentials(db, eq(users.id, id));
     },
 
     /** Inserts an account; throws a unique violation when the e-mail is taken. */

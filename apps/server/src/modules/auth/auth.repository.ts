@@ -10,6 +10,7 @@ import {
   users,
   type Db,
   type InferSelectModel,
+  type SQL,
 } from '@ec/db';
 
 /** A user row as the server uses it: the password hash stays in the repositories, only whether there is one. */
@@ -45,6 +46,25 @@ export const userColumns = {
   hasPassword: sql<boolean>`(${users.passwordHash} is not null)`.mapWith(Boolean),
 };
 
+/** A user with its password hash, for checking a password. */
+export interface UserCredentials {
+  user: UserRecord;
+  passwordHash: string | null;
+}
+
+/** The one user that `where` (a condition on a unique column of `users`) finds, with its password hash. */
+export async function findUserCredentials(
+  db: Db,
+  where: SQL,
+): Promise<UserCredentials | undefined> {
+  const [row] = await db
+    .select({ user: userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(where)
+    .limit(1);
+  return row;
+}
+
 /** Users and sessions storage for sign-in. */
 export function createAuthRepository(db: Db) {
   // Asked on every request with a session cookie: built once and prepared by name, so neither the query builder
@@ -58,15 +78,8 @@ export function createAuthRepository(db: Db) {
     .prepare('auth_find_session');
 
   return {
-    async findCredentials(
-      email: string,
-    ): Promise<{ user: UserRecord; passwordHash: string | null } | undefined> {
-      const [row] = await db
-        .select({ user: userColumns, passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.email, email))
-        .limit(1);
-      return row;
+    async findCredentials(email: string): Promise<UserCredentials | undefined> {
+      return findUserCredentials(db, eq(users.email, email));
     },
 
     async findUser(id: number): Promise<UserRecord | undefined> {
