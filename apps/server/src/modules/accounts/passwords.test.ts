@@ -1,25 +1,12 @@
 // Forgotten password, reset with a token, change password; both end sessions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sessions, users, userTokens } from '@ec/db';
-import {
-  createTestApp,
-  DEMO,
-  json,
-  lastMailTo,
-  mailsTo,
-  send,
-  signIn,
-  tokenFrom,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { DEMO, json, lastMailTo, mailsTo, send, signIn, tokenFrom } from '../../test/helpers.ts';
 import { sessionIdFor } from '../auth/auth.service.ts';
 import { tokenIdFor } from './accounts.service.ts';
+import { useAccountsTestApp } from './accounts.fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
-});
-afterAll(() => t.close());
+const t = useAccountsTestApp();
 
 const forgotten = (email: string) =>
   send(t.app, 'POST', '/api/auth/forgotten-password', { data: { email } });

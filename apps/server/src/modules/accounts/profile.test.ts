@@ -1,21 +1,10 @@
 // The signed-in user: GET/POST /api/auth/user, data export, account deletion.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, eq, sessions, users } from '@ec/db';
-import {
-  createTestApp,
-  DEMO,
-  json,
-  lastMailTo,
-  send,
-  signIn,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { DEMO, json, lastMailTo, send, signIn } from '../../test/helpers.ts';
+import { useAccountsTestApp } from './accounts.fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
-});
-afterAll(() => t.close());
+const t = useAccountsTestApp();
 
 type UserBody = { data: { user: Record<string, unknown> } };
 const update = (token: string, data: unknown) =>

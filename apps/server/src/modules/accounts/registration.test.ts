@@ -1,5 +1,5 @@
 // Registration, e-mail verification, resending the link, and sign-in of unverified accounts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, users, userTokens } from '@ec/db';
 import {
   createTestApp,
@@ -10,15 +10,11 @@ import {
   send,
   signIn,
   tokenFrom,
-  type TestApp,
 } from '../../test/helpers.ts';
 import { tokenIdFor } from './accounts.service.ts';
+import { ACCOUNTS_TEST_ENV, useAccountsTestApp } from './accounts.fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
-});
-afterAll(() => t.close());
+const t = useAccountsTestApp();
 
 const form = (changes: Record<string, unknown> = {}) => ({
   firstName: 'Ana',
@@ -345,7 +341,7 @@ describe('POST /api/auth/resend-verification', () => {
 
 describe('registration before the first seed', () => {
   it('answers 503 while there is no site to register on', async () => {
-    const empty = await createTestApp({ seed: false, env: { RATE_LIMITS: 'false' } });
+    const empty = await createTestApp({ seed: false, env: ACCOUNTS_TEST_ENV });
     try {
       const res = await send(empty.app, 'POST', '/api/auth/register', { data: form() });
       expect(res.statusCode).toBe(503);
