@@ -235,6 +235,16 @@ export const companyRoutes = {
     params: companyParams,
     data: z.object({ groups: z.array(locationGroupSchema) }),
   }),
+  group: defineRoute({
+    method: 'GET',
+    path: '/location-groups/:id',
+    summary:
+      'One location group (view on it: admins of its company, grants on it or above it). 404 when not visible',
+    tags: ['companies'],
+    access: { kind: 'session' },
+    params: groupParams,
+    data: z.object({ group: locationGroupSchema }),
+  }),
   createGroup: defineRoute({
     method: 'POST',
     path: '/location-groups',

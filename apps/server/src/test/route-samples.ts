@@ -76,6 +76,7 @@ export const VALID: Record<
   'companies.get': { params: { id: '999999' } },
   'companies.update': { params: { id: '999999' }, body: { data: { name: 'Sample Energy' } } },
   'companies.locationGroups': { params: { id: '999999' } },
+  'companies.group': { params: { id: '999999' } },
   'companies.createGroup': { body: { data: { parentId: 999_999, name: 'North' } } },
   'companies.renameGroup': { params: { id: '999999' }, body: { data: { name: 'South' } } },
   'companies.moveGroup': { params: { id: '999999' }, body: { data: { parentId: 999_998 } } },

@@ -204,6 +204,11 @@ export function createCompaniesRepository(db: Db) {
       return written(await groupById(db, written(row, 'group insert').id), 'new group');
     },
 
+    /** One group with its counts. */
+    async group(id: number): Promise<GroupRecord | undefined> {
+      return groupById(db, id);
+    },
+
     async renameGroup(id: number, name: string): Promise<GroupRecord | undefined> {
       await db.update(locationGroups).set({ name }).where(eq(locationGroups.id, id));
       return groupById(db, id);

@@ -27,6 +27,9 @@ export function companyHandlers(companies: CompaniesService): GroupHandlers<type
     async locationGroups({ actor, params }) {
       return { groups: await companies.groups(signedIn(actor), params.id) };
     },
+    async group({ actor, params }) {
+      return { group: await companies.group(signedIn(actor), params.id) };
+    },
     async createGroup({ actor, body }) {
       return { group: await companies.createGroup(signedIn(actor), body.data) };
     },

@@ -164,6 +164,14 @@ export function createCompaniesService(deps: {
       return rows.map(toGroup);
     },
 
+    /** One group the actor sees (GET /location-groups/:id). */
+    async group(actor: Actor, id: number): Promise<LocationGroup> {
+      await access.requireGroup(actor, id, 'view');
+      const group = await repo.group(id);
+      if (!group) throw notFound();
+      return toGroup(group);
+    },
+
     async createGroup(
       actor: Actor,
       form: { parentId: number; name: string },

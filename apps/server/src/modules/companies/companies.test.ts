@@ -491,6 +491,46 @@ describe('GET /api/companies/:id/location-groups', () => {
   });
 });
 
+describe('GET /api/location-groups/:id', () => {
+  it('admins of its company and users granted it (or a group above) get the group with its counts', async () => {
+    for (const who of ['admin', 'agg-a', 'viewer-a']) {
+      const res = await call(who, 'GET', `/location-groups/${ids.aNorthEast}`);
+      expect(res.statusCode, who).toBe(200);
+      expect(json<{ data: { group: unknown } }>(res).data.group).toEqual({
+        id: ids.aNorthEast,
+        name: 'North-East',
+        parentId: ids.aNorth,
+        companyId: ids.a,
+        locationsCount: expect.any(Number),
+        childrenCount: 0,
+      });
+    }
+  });
+
+  it('404 when the group is not visible or does not exist', async () => {
+    for (const [who, id] of [
+      ['agg-b', ids.aNorth],
+      ['viewer-a', ids.aRoot],
+      ['viewer-a', ids.bRoot],
+      ['stranger', ids.aNorth],
+      ['admin-sunpower', ids.aNorth],
+      ['admin', 999_999],
+    ] as const) {
+      expect((await call(who, 'GET', `/location-groups/${id}`)).statusCode, `${who} ${id}`).toBe(
+        404,
+      );
+    }
+  });
+
+  it('400 naming the id when it is not a number', async () => {
+    const res = await call('admin', 'GET', '/location-groups/abc');
+    expect(res.statusCode).toBe(400);
+    expect(json<{ error: { fields: Record<string, string> } }>(res).error.fields).toHaveProperty(
+      'params.id',
+    );
+  });
+});
+
 describe('POST /api/location-groups', () => {
   it('creates a group under a parent the actor manages', async () => {
     const res = await call('agg-a', 'POST', '/location-groups', {

@@ -14,6 +14,7 @@ import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { useConsent } from '../../features/consent/consent-context.tsx';
 import { LanguageMenu } from '../../features/i18n/components/language-menu.tsx';
 import { LanguageSwitcher } from '../../features/i18n/components/language-switcher.tsx';
+import { currentGroupQueryOptions } from '../../features/menu/api/current-group.ts';
 import { currentLocationQueryOptions } from '../../features/menu/api/current-location.ts';
 import { SidebarMenu } from '../../features/menu/components/sidebar-menu.tsx';
 import { MenuTreeProvider } from '../../features/menu/menu-context.tsx';
@@ -70,9 +71,18 @@ export function MainLayout({ children }: { children?: ReactNode }) {
     ...currentLocationQueryOptions(open.location?.id ?? 0),
     enabled: open.location !== null,
   });
+  const group = useQuery({
+    ...currentGroupQueryOptions(open.group?.id ?? 0),
+    enabled: open.group !== null && open.location === null && open.companyId === null,
+  });
   // A super admin's tree shows companies only: open the one the page belongs to.
   const openCompanyId =
-    open.companyId ?? (open.location ? (location.data?.companyId ?? null) : null);
+    open.companyId ??
+    (open.location
+      ? (location.data?.companyId ?? null)
+      : open.group
+        ? (group.data?.companyId ?? null)
+        : null);
 
   return (
     <MenuTreeProvider

@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '@ec/contract';
 import { stubMenuLayout } from '../../features/menu/test-layout.ts';
-import { sampleMenu } from '../../features/menu/test-menu.ts';
+import { menuItem, sampleMenu } from '../../features/menu/test-menu.ts';
 import { authUser, json } from '../../shared/test/fixtures.ts';
 import { fakeApi, renderApp, type Handler } from '../testing/render-app.tsx';
 
@@ -35,6 +35,51 @@ describe("a group's frame pages", () => {
     expect(await within(main).findByText('Sunpower')).toBeInTheDocument();
     expect(heading.parentElement).toHaveTextContent('FlexibilitySunpower');
     expect(within(main).getByText('No data yet')).toBeInTheDocument();
+  });
+
+  it("name a group opened without its company for a super admin: the group's company is opened in the tree", async () => {
+    // A super admin's GET /api/menu lists companies only; /location-groups/2 does not say which company.
+    const asked: string[] = [];
+    fakeApi([
+      (url) => {
+        asked.push(url.pathname);
+        return undefined;
+      },
+      (url) =>
+        url.pathname === '/api/auth/user'
+          ? json(200, { data: { user: authUser({ role: 'ROLE_SUPER_ADMIN', isSetUp: true }) } })
+          : undefined,
+      menu([menuItem('company', 1, 'Sunpower', { children: null })]),
+      (url) =>
+        url.pathname === '/api/location-groups/2'
+          ? json(200, {
+              data: {
+                group: {
+                  id: 2,
+                  name: 'Ljubljana',
+                  parentId: 100,
+                  companyId: 1,
+                  locationsCount: 2,
+                  childrenCount: 0,
+                },
+              },
+            })
+          : undefined,
+      (url) =>
+        url.pathname === '/api/menu/1'
+          ? json(200, {
+              data: {
+                structure: sampleMenu()[0]?.children ?? [],
+                company: { id: 1, name: 'Sunpower', rootGroup: { id: 100 } },
+              },
+            })
+          : undefined,
+    ]);
+    renderApp('/location-groups/2/charts');
+    await screen.findByRole('heading', { name: 'Charts', level: 1 });
+    expect(await within(screen.getByRole('main')).findByText('Ljubljana')).toBeInTheDocument();
+    expect(asked).toContain('/api/location-groups/2');
+    expect(asked).toContain('/api/menu/1');
   });
 
   it('name a group below the root from its menu item', async () => {
