@@ -4,8 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../test/i18n.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { ModalForm, SubmitForm } from './submit-form.tsx';
+import { wrappingButtonClassNames } from './wrapping-button.ts';
 
 const i18n = createTestI18n('en', { en: { common: { cancel: 'Cancel', close: 'Close' } } });
+const wrapsLabel = wrappingButtonClassNames.root ?? '';
 
 describe('SubmitForm', () => {
   it('submits with its button and has no Cancel of its own', async () => {
@@ -55,6 +57,79 @@ describe('SubmitForm', () => {
       { i18n },
     );
     expect(await screen.findByRole('button', { name: 'Move' })).toBeDisabled();
+  });
+
+  it('shows a success note after the failure and before the fields', async () => {
+    renderWithProviders(
+      <SubmitForm
+        onSubmit={() => {}}
+        submitLabel="Save"
+        pending={false}
+        error="Saving failed."
+        success="Saved."
+      >
+        <input aria-label="Name" />
+      </SubmitForm>,
+      { i18n },
+    );
+    const note = await screen.findByRole('status');
+    expect(note).toHaveTextContent('Saved.');
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(screen.getByRole('alert'), note)).toBe(true);
+    expect(follows(note, screen.getByLabelText('Name'))).toBe(true);
+  });
+
+  it('puts the submit button across the form, wrapping its label, with a footer under it', async () => {
+    renderWithProviders(
+      <SubmitForm
+        onSubmit={() => {}}
+        submitLabel="Send the link"
+        pending={false}
+        submitLayout="full"
+        wrapSubmitLabel
+        footer={<a href="/auth/login">Back</a>}
+      >
+        <input aria-label="E-mail" />
+      </SubmitForm>,
+      { i18n },
+    );
+    const button = await screen.findByRole('button', { name: 'Send the link' });
+    expect(button).toHaveAttribute('data-block');
+    expect(wrapsLabel).not.toBe('');
+    expect(button).toHaveClass(wrapsLabel);
+    expect(button.parentElement?.tagName).toBe('DIV');
+    expect(button.parentElement).not.toHaveClass('mantine-Group-root');
+    const link = screen.getByRole('link', { name: 'Back' });
+    expect(button.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('can put the submit button alone at the start, at its own width', async () => {
+    renderWithProviders(
+      <SubmitForm onSubmit={() => {}} submitLabel="Save" pending={false} submitLayout="start">
+        <input aria-label="Name" />
+      </SubmitForm>,
+      { i18n },
+    );
+    const button = await screen.findByRole('button', { name: 'Save' });
+    expect(button).not.toHaveAttribute('data-block');
+    expect(button).not.toHaveClass(wrapsLabel);
+    const holder = button.parentElement;
+    expect(holder?.tagName).toBe('DIV');
+    expect(holder).not.toHaveClass('mantine-Group-root');
+    expect(holder?.children).toHaveLength(1);
+  });
+
+  it('ends with Cancel and the submit button in a row by default', async () => {
+    renderWithProviders(
+      <SubmitForm onSubmit={() => {}} onCancel={() => {}} submitLabel="Save" pending={false}>
+        <input aria-label="Name" />
+      </SubmitForm>,
+      { i18n },
+    );
+    const button = await screen.findByRole('button', { name: 'Save' });
+    expect(button.parentElement).toHaveClass('mantine-Group-root');
+    expect(button.previousElementSibling).toBe(screen.getByRole('button', { name: 'Cancel' }));
   });
 });
 

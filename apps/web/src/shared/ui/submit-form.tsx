@@ -2,6 +2,7 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../forms/form-alert.tsx';
+import { wrappingButtonClassNames } from './wrapping-button.ts';
 
 export interface SubmitFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -14,10 +15,21 @@ export interface SubmitFormProps {
   error?: string | null;
   /** Above the failure (a heading, an explanation). */
   intro?: ReactNode;
-  /** Adds Cancel before the submit button. */
+  /** A success note after the failure (the last try worked). */
+  success?: ReactNode;
+  /** Adds Cancel before the submit button (with the `end` layout). */
   onCancel?: () => void;
+  /**
+   * Where the submit button sits: `end` (default) at the end of a row with Cancel; `start` alone under the
+   * fields at its own width; `full` alone across the form (sign-in style screens).
+   */
+  submitLayout?: 'end' | 'start' | 'full';
+  /** A long submit label wraps instead of being cut off at narrow widths. */
+  wrapSubmitLabel?: boolean;
   /** The fields. */
   children: ReactNode;
+  /** Under the submit button (a link to another screen). */
+  footer?: ReactNode;
 }
 
 /**
@@ -32,11 +44,26 @@ export function SubmitForm({
   submitDisabled,
   error,
   intro,
+  success,
   onCancel,
+  submitLayout = 'end',
+  wrapSubmitLabel = false,
   children,
+  footer,
 }: SubmitFormProps) {
   const { t } = useTranslation();
   const errorId = useId();
+  const submit = (
+    <Button
+      type="submit"
+      fullWidth={submitLayout === 'full'}
+      loading={pending}
+      disabled={submitDisabled}
+      {...(wrapSubmitLabel ? { classNames: wrappingButtonClassNames } : {})}
+    >
+      {submitLabel}
+    </Button>
+  );
   return (
     <form noValidate onSubmit={onSubmit} aria-describedby={error ? errorId : undefined}>
       <Stack gap="md">
@@ -46,17 +73,21 @@ export function SubmitForm({
             {error}
           </FormAlert>
         )}
+        {success && <FormAlert kind="success">{success}</FormAlert>}
         {children}
-        <Group justify="flex-end" gap="sm">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={pending}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={pending} disabled={submitDisabled}>
-            {submitLabel}
-          </Button>
-        </Group>
+        {submitLayout === 'full' && submit}
+        {submitLayout === 'start' && <div>{submit}</div>}
+        {submitLayout === 'end' && (
+          <Group justify="flex-end" gap="sm">
+            {onCancel && (
+              <Button variant="default" onClick={onCancel} disabled={pending}>
+                {t('common.cancel')}
+              </Button>
+            )}
+            {submit}
+          </Group>
+        )}
+        {footer}
       </Stack>
     </form>
   );
