@@ -1,18 +1,12 @@
-import { wrappingButtonClassNames } from '../../../shared/ui/wrapping-button.ts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EmailForm } from '@ec/contract';
-import { ApiError } from '../../../shared/api/errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
-import {
-  fieldErrorsFromApi,
-  validateForm,
-  type FieldErrors,
-} from '../../../shared/forms/form-errors.ts';
-import { retryAfterSeconds, submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { retryAfterSeconds } from '../../../shared/forms/submit-error.ts';
 import { useCooldown } from '../../../shared/forms/use-cooldown.ts';
+import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
+import { useAccountForm } from '../use-account-form.ts';
+import { EmailField } from './account-fields.tsx';
 
 function loadSchema() {
   return import('@ec/contract').then((contract) => contract.emailFormSchema);
@@ -45,13 +39,16 @@ export function EmailRequestForm({
   repeatable = false,
 }: EmailRequestFormProps) {
   const { t } = useTranslation();
-  const errorId = useId();
-  const [email, setEmail] = useState(initialEmail);
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const cooldown = useCooldown();
-  const mutation = useMutation({
-    mutationFn: send,
+  const form = useAccountForm({
+    initial: { email: initialEmail },
+    labels: { email: t('login.email') },
+    loadSchema,
+    prepare: (values) => ({ email: values.email.trim() }),
+    send,
+    errorKey: 'errors.INTERNAL',
+    onSend: () => setSentTo(null),
     onSuccess: (_data, values) => {
       setSentTo(values.email);
       if (repeatable) cooldown.start(RESEND_COOLDOWN_SECONDS);
@@ -59,71 +56,29 @@ export function EmailRequestForm({
     onError: (error) => {
       const wait = retryAfterSeconds(error);
       if (wait) cooldown.start(wait);
-      if (error instanceof ApiError) setErrors(fieldErrorsFromApi(error.fields, ['email']));
     },
   });
-
-  useEffect(() => {
-    loadSchema().catch(() => undefined);
-  }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = await validateForm<EmailForm, 'email'>(loadSchema, { email: email.trim() });
-    if (!result.ok) {
-      setErrors(result.errors);
-      mutation.reset();
-      return;
-    }
-    setErrors({});
-    setSentTo(null);
-    mutation.mutate(result.data);
-  }
 
   if (sentTo !== null && !repeatable) {
     return <FormAlert kind="success">{sentText(sentTo)}</FormAlert>;
   }
 
-  const label = t('login.email');
-  const fieldError = errors.email
-    ? t(errors.email.key, { field: label, ...errors.email.values })
-    : undefined;
   const waiting = cooldown.seconds > 0;
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-describedby={mutation.isError ? errorId : undefined}
+    <SubmitForm
+      {...form.submitProps}
+      success={sentTo !== null && sentText(sentTo)}
+      submitLabel={waiting ? t('email_request.wait', { seconds: cooldown.seconds }) : submitLabel}
+      submitDisabled={waiting}
+      submitLayout="full"
+      wrapSubmitLabel
     >
-      <Stack gap="md">
-        {mutation.isError && (
-          <FormAlert kind="error" id={errorId}>
-            {submitErrorText(mutation.error, t, 'errors.INTERNAL')}
-          </FormAlert>
-        )}
-        {sentTo !== null && <FormAlert kind="success">{sentText(sentTo)}</FormAlert>}
-        <TextInput
-          label={label}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={fieldError}
-        />
-        <Button
-          type="submit"
-          fullWidth
-          loading={mutation.isPending}
-          disabled={waiting}
-          classNames={wrappingButtonClassNames}
-        >
-          {waiting ? t('email_request.wait', { seconds: cooldown.seconds }) : submitLabel}
-        </Button>
-      </Stack>
-    </form>
+      <EmailField
+        {...form.field('email')}
+        // Typing keeps the address's error until the next try.
+        onChange={(event) => form.setValues({ email: event.currentTarget.value })}
+      />
+    </SubmitForm>
   );
 }

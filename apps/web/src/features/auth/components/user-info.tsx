@@ -1,22 +1,14 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Badge, Button, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Badge, NativeSelect, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser, UpdateUserForm } from '@ec/contract';
 import { adminRoleLabel } from '@ec/domain';
-import { ApiError } from '../../../shared/api/errors.ts';
-import { FormAlert } from '../../../shared/forms/form-alert.tsx';
-import {
-  fieldErrorsFromApi,
-  validateForm,
-  withoutError,
-  type FieldErrors,
-} from '../../../shared/forms/form-errors.ts';
-import { submitErrorText } from '../../../shared/forms/submit-error.ts';
+import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { updateUser } from '../api/account-api.ts';
+import { useAccountForm } from '../use-account-form.ts';
+import { NameFields } from './account-fields.tsx';
 import classes from './user-info.module.css';
-
-type Field = 'firstName' | 'lastName' | 'countryCode';
 
 function loadSchema() {
   return import('@ec/contract').then((contract) => contract.updateUserFormSchema);
@@ -77,107 +69,41 @@ function ProfileForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorId = useId();
-  const [values, setValues] = useState<Record<Field, string>>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    countryCode: user.countryCode ?? '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const save = useMutation({
-    mutationFn: (form: UpdateUserForm) => updateUser(queryClient, form),
-    onError: (error) => {
-      if (error instanceof ApiError)
-        setErrors(fieldErrorsFromApi(error.fields, ['firstName', 'lastName', 'countryCode']));
+  const form = useAccountForm({
+    initial: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      countryCode: user.countryCode ?? '',
     },
-  });
-
-  useEffect(() => {
-    loadSchema().catch(() => undefined);
-  }, []);
-
-  const labels: Record<Field, string> = {
-    firstName: t('register.first_name'),
-    lastName: t('register.last_name'),
-    countryCode: t('register.country'),
-  };
-  const error = (field: Field) => {
-    const e = errors[field];
-    return e ? t(e.key, { field: labels[field], ...e.values }) : undefined;
-  };
-  const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = {
+    labels: {
+      firstName: t('register.first_name'),
+      lastName: t('register.last_name'),
+      countryCode: t('register.country'),
+    },
+    loadSchema,
+    prepare: (values) => ({
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       // An account without a country (created by an administrator) keeps none until one is picked.
       ...(values.countryCode ? { countryCode: values.countryCode } : {}),
-    };
-    const result = await validateForm<UpdateUserForm, Field>(
-      loadSchema,
-      form as Record<Field, string>,
-    );
-    if (!result.ok) {
-      setErrors(result.errors);
-      save.reset();
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data);
-  }
+    }),
+    send: (values: UpdateUserForm) => updateUser(queryClient, values),
+    errorKey: 'user_settings.save_error',
+  });
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-describedby={save.isError ? errorId : undefined}
+    <SubmitForm
+      {...form.submitProps}
+      success={form.mutation.isSuccess && t('user_settings.saved')}
+      submitLabel={t('common.save')}
+      submitLayout="start"
     >
-      <Stack gap="md">
-        {save.isError && (
-          <FormAlert kind="error" id={errorId}>
-            {submitErrorText(save.error, t, 'user_settings.save_error')}
-          </FormAlert>
-        )}
-        {save.isSuccess && <FormAlert kind="success">{t('user_settings.saved')}</FormAlert>}
-        <TextInput
-          label={labels.firstName}
-          name="firstName"
-          autoComplete="given-name"
-          required
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={error('firstName')}
-        />
-        <TextInput
-          label={labels.lastName}
-          name="lastName"
-          autoComplete="family-name"
-          required
-          value={values.lastName}
-          onChange={set('lastName')}
-          error={error('lastName')}
-        />
-        <NativeSelect
-          label={labels.countryCode}
-          name="countryCode"
-          autoComplete="country"
-          value={values.countryCode}
-          onChange={set('countryCode')}
-          error={error('countryCode')}
-          data={[{ value: '', label: t('register.choose_country') }, ...countries]}
-        />
-        <div>
-          <Button type="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      </Stack>
-    </form>
+      <NameFields first={form.field('firstName')} last={form.field('lastName')} />
+      <NativeSelect
+        autoComplete="country"
+        {...form.field('countryCode')}
+        data={[{ value: '', label: t('register.choose_country') }, ...countries]}
+      />
+    </SubmitForm>
   );
 }
