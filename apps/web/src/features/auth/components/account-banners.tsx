@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@ec/contract';
@@ -6,6 +6,7 @@ import { isSetUp } from '@ec/domain';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { IconInfoCircle, IconMail, IconUserShield } from '../../../shared/ui/icons.ts';
+import { PageBanner, type PageBannerProps } from '../../../shared/ui/page-banner.tsx';
 import { stopImpersonation, updateUser } from '../api/account-api.ts';
 import { currentUserKey } from '../api/auth-api.ts';
 import classes from './account-banners.module.css';
@@ -47,14 +48,11 @@ export function MarketingConsentBanner({
   if (!showsMarketingBanner(user, siteIdentifier)) return null;
   const choosing = answer.isPending ? answer.variables : undefined;
   return (
-    <Alert
+    <AccountBanner
       variant="light"
       color="blue"
-      radius={0}
-      icon={<IconMail size={20} aria-hidden />}
+      icon={IconMail}
       title={t('marketing_banner.title')}
-      className={classes.banner}
-      classNames={{ title: classes.title }}
       data-testid="marketing-banner"
     >
       <div className={classes.row}>
@@ -79,7 +77,7 @@ export function MarketingConsentBanner({
           </Button>
         </Group>
       </div>
-    </Alert>
+    </AccountBanner>
   );
 }
 
@@ -103,12 +101,10 @@ export function ImpersonationBanner({
   });
   if (!user.impersonation) return null;
   return (
-    <Alert
+    <AccountBanner
       variant="filled"
       color="orange"
-      radius={0}
-      icon={<IconUserShield size={20} aria-hidden />}
-      className={classes.banner}
+      icon={IconUserShield}
       data-testid="impersonation-banner"
     >
       <div className={classes.row}>
@@ -129,7 +125,7 @@ export function ImpersonationBanner({
           {t('impersonation.stop')}
         </Button>
       </div>
-    </Alert>
+    </AccountBanner>
   );
 }
 
@@ -141,17 +137,19 @@ export function NotSetUpBanner({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   if (isSetUp(user)) return null;
   return (
-    <Alert
+    <AccountBanner
       variant="light"
       color="yellow"
-      radius={0}
-      icon={<IconInfoCircle size={20} aria-hidden />}
+      icon={IconInfoCircle}
       title={t('setup_banner.title')}
-      className={classes.banner}
-      classNames={{ title: classes.title }}
       data-testid="not-set-up-banner"
     >
       <Text size="sm">{t('setup_banner.text')}</Text>
-    </Alert>
+    </AccountBanner>
   );
+}
+
+/** A banner under the header with a dividing line; a light banner's title in the text colour. */
+function AccountBanner(props: PageBannerProps) {
+  return <PageBanner className={classes.banner} classNames={{ title: classes.title }} {...props} />;
 }

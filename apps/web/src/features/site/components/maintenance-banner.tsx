@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SiteInfo } from '@ec/contract';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../shared/storage/storage.ts';
 import { IconTool } from '../../../shared/ui/icons.ts';
+import { PageBanner } from '../../../shared/ui/page-banner.tsx';
 
 /**
  * The dismissible maintenance notice (spec 000 §2 Layout, spec 001 §4). A dismissal is remembered for the
@@ -21,11 +21,10 @@ export function MaintenanceBanner({ site }: { site: SiteInfo }) {
   const text = message && i18n.exists(message) ? t(message) : message;
 
   return (
-    <Alert
+    <PageBanner
       variant="filled"
       color="yellow"
-      radius={0}
-      icon={<IconTool size={20} aria-hidden />}
+      icon={IconTool}
       title={t('maintenance.title')}
       role="status"
       withCloseButton
@@ -37,6 +36,6 @@ export function MaintenanceBanner({ site }: { site: SiteInfo }) {
       data-testid="maintenance-banner"
     >
       {text}
-    </Alert>
+    </PageBanner>
   );
 }
