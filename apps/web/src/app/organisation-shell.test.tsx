@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser, MenuItem } from '@ec/contract';
 import { stubMenuLayout } from '../features/menu/test-layout.ts';
-import { menuItem, sampleMenu } from '../features/menu/test-menu.ts';
+import { menuItem, sampleCompanyMenu, sampleMenu } from '../features/menu/test-menu.ts';
 import { authUser, json } from '../shared/test/fixtures.ts';
 import { fakeApi, renderApp, type Handler } from './testing/render-app.tsx';
 
@@ -335,15 +335,7 @@ describe('sidebar tree in the frame', () => {
       menu(companies),
       noChildren,
       locationAnswer(11, 'Hiša Bled'),
-      (url) =>
-        url.pathname === '/api/menu/1'
-          ? json(200, {
-              data: {
-                structure: sampleMenu()[0]?.children ?? [],
-                company: { id: 1, name: 'Sunpower', rootGroup: { id: 100 } },
-              },
-            })
-          : undefined,
+      sampleCompanyMenu,
     ]);
     renderApp('/locations/11');
     const row = await within(await screen.findByRole('tree')).findByRole('treeitem', {

@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '@ec/contract';
 import { stubMenuLayout } from '../../features/menu/test-layout.ts';
-import { menuItem, sampleMenu } from '../../features/menu/test-menu.ts';
+import { menuItem, sampleCompanyMenu, sampleMenu } from '../../features/menu/test-menu.ts';
 import { authUser, json } from '../../shared/test/fixtures.ts';
 import { fakeApi, renderApp, type Handler } from '../testing/render-app.tsx';
 
@@ -65,15 +65,7 @@ describe("a group's frame pages", () => {
               },
             })
           : undefined,
-      (url) =>
-        url.pathname === '/api/menu/1'
-          ? json(200, {
-              data: {
-                structure: sampleMenu()[0]?.children ?? [],
-                company: { id: 1, name: 'Sunpower', rootGroup: { id: 100 } },
-              },
-            })
-          : undefined,
+      sampleCompanyMenu,
     ]);
     renderApp('/location-groups/2/charts');
     await screen.findByRole('heading', { name: 'Charts', level: 1 });

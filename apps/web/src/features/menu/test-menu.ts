@@ -1,4 +1,5 @@
 import type { MenuItem } from '@ec/contract';
+import { json } from '../../shared/test/fixtures.ts';
 
 // Menu fixtures for the tree's tests: the shapes GET /api/menu answers (docs/organisation.md "Menu").
 
@@ -50,6 +51,18 @@ export function sampleMenu(): MenuItem[] {
   const ljubljana = menuItem('location-group', 2, 'Ljubljana', { children: [bled, office] });
   const maribor = menuItem('location-group', 3, 'Maribor', { children: [store] });
   return [menuItem('company', 1, 'Sunpower', { children: [ljubljana, maribor] })];
+}
+
+/** GET /api/menu/1 for a fake API: company 1 (Sunpower) of {@link sampleMenu} with its tree, as a super admin gets it. */
+export function sampleCompanyMenu(url: URL): Response | undefined {
+  return url.pathname === '/api/menu/1'
+    ? json(200, {
+        data: {
+          structure: sampleMenu()[0]?.children ?? [],
+          company: { id: 1, name: 'Sunpower', rootGroup: { id: 100 } },
+        },
+      })
+    : undefined;
 }
 
 /** The lazy children of a location: a device group with a device, and an ungrouped device. */
