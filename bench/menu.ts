@@ -13,16 +13,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDb, migrate, queryRows, sql, type Database } from '@ec/db';
-import { prepareReferenceData } from '../apps/server/src/modules/reference/countries.ts';
-import { seedDemo } from '../apps/server/src/seed/seed.ts';
+import { createDb, queryRows, sql, type Database } from '@ec/db';
+import { AGGREGATOR, createBigCompany } from './big-company.ts';
 import { openLoop, report, startServer } from './lib.ts';
 
 const TARGET_P99_MS = 30;
 const RATE = 500;
 const LOCATIONS = 5000;
 const ADMIN = { email: 'admin@demo.energy', password: 'demo-admin-2024' };
-const AGGREGATOR = { email: 'aggregator@demo.energy', password: 'demo-aggregator-2024' };
 
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `ec_bench_menu_${process.pid}`;
@@ -41,37 +39,7 @@ async function admin(statement: string): Promise<void> {
 /** The big company: nested groups, 5,000 locations, devices and controllers. Returns the ids the bench asks for. */
 async function fill(database: Database) {
   const { db } = database;
-  await migrate(database);
-  await prepareReferenceData(db);
-  await seedDemo(db);
-  const [company] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into companies (site_id, name, country_id)
-      select u.site_id, 'Bench Energy', (select id from countries where code = 'SI')
-      from users u where u.email = ${ADMIN.email} returning id`,
-  );
-  const companyId = company?.id ?? 0;
-  const [root] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into location_groups (company_id, name) values (${companyId}, 'Bench Energy')
-      returning id`,
-  );
-  const rootId = root?.id ?? 0;
-  await db.execute(sql`update companies set root_group_id = ${rootId} where id = ${companyId}`);
-  await db.execute(sql`insert into location_groups (company_id, parent_id, name)
-    select ${companyId}, ${rootId}, 'Region ' || r from generate_series(1, 10) r`);
-  await db.execute(sql`insert into location_groups (company_id, parent_id, name)
-    select ${companyId}, g.id, g.name || ' area ' || a
-    from location_groups g cross join generate_series(1, 10) a
-    where g.parent_id = ${rootId}`);
-  await db.execute(sql`insert into locations
-      (company_id, group_id, name, timezone, latitude, longitude, street, post_code, city)
-    select ${companyId}, areas.id, 'Location ' || i, 'Europe/Ljubljana', 46 + (i % 100) / 100.0,
-      14 + (i % 97) / 100.0, 'Bench street ' || i, lpad((1000 + i % 8000)::text, 4, '0'), 'Bench city'
-    from generate_series(1, ${LOCATIONS}) i
-    join (select id, row_number() over (order by id) - 1 as n from location_groups
-      where company_id = ${companyId} and parent_id is not null and parent_id <> ${rootId}) areas
-      on areas.n = i % 100`);
+  const { companyId } = await createBigCompany(database, { locations: LOCATIONS });
   await db.execute(sql`insert into controllers (company_id, location_id, unit_id, serial, connected)
     select ${companyId}, l.id, 'bench-unit-' || l.id,
       'BNCH-' || lpad((l.id / 100000000)::text, 4, '0') || '-' || lpad((l.id / 10000 % 10000)::text, 4, '0')
@@ -102,9 +70,6 @@ async function fill(database: Database) {
   }
   await db.execute(sql`insert into devices (location_id, name, category)
     select ${locationId}, 'Charger ' || n, 'EV_CHARGER' from generate_series(1, 3) n`);
-  await db.execute(
-    sql`update users set company_id = ${companyId} where email = ${AGGREGATOR.email}`,
-  );
   await db.execute(sql`analyze`);
   return { companyId, locationId };
 }

@@ -1,6 +1,6 @@
 // Sidebar filter response in the browser (issue 4, spec 000 §5, §9): a company with 5,000 locations in nested
 // groups (10 regions × 10 areas × 50 locations) in a fresh PGlite data directory, the real server serving a
-// production build of the SPA, Chromium (playwright-core, the flags of apps/web/e2e/browser.ts) signed in as the
+// production build of the SPA, Chromium (playwright-core, launched as apps/web/e2e/chromium.ts does) signed in as the
 // company's aggregator. For each query the bench types into the sidebar filter and times, inside the page, from
 // the input event to the first animation frame after the filtered rows are in the DOM. The filter waits 500 ms
 // after the last keystroke by specification (spec 000 §9); the figure is the response after that pause (typing →
@@ -11,16 +11,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { createDb, migrate, queryRows, sql, type Database } from '@ec/db';
-import { prepareReferenceData } from '../apps/server/src/modules/reference/countries.ts';
-import { seedDemo } from '../apps/server/src/seed/seed.ts';
+import { createDb } from '@ec/db';
+import { launchChromium } from '../apps/web/e2e/chromium.ts';
+import { AGGREGATOR, createBigCompany } from './big-company.ts';
 import { report, repoRoot, startServer } from './lib.ts';
 
 const TARGET_MS = 100;
 const DEBOUNCE_MS = 500;
 const LOCATIONS = 5000;
-const AGGREGATOR = { email: 'aggregator@demo.energy', password: 'demo-aggregator-2024' };
 /** Queries of different sizes: one location, about a hundred, a group with its subtree, a region. */
 const QUERIES = [
   'Location 4321',
@@ -31,42 +29,6 @@ const QUERIES = [
   'ation 250',
 ];
 const ROUNDS = 3;
-
-/** The big company, its groups and locations; the aggregator is moved into it. */
-async function fill(database: Database): Promise<void> {
-  const { db } = database;
-  await migrate(database);
-  await prepareReferenceData(db);
-  await seedDemo(db);
-  const [company] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into companies (site_id, name, country_id)
-      select u.site_id, 'Bench Energy', (select id from countries where code = 'SI')
-      from users u where u.email = ${AGGREGATOR.email} returning id`,
-  );
-  const companyId = company?.id ?? 0;
-  const [root] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into location_groups (company_id, name) values (${companyId}, 'Bench Energy') returning id`,
-  );
-  const rootId = root?.id ?? 0;
-  await db.execute(sql`update companies set root_group_id = ${rootId} where id = ${companyId}`);
-  await db.execute(sql`insert into location_groups (company_id, parent_id, name)
-    select ${companyId}, ${rootId}, 'Region ' || r from generate_series(1, 10) r`);
-  await db.execute(sql`insert into location_groups (company_id, parent_id, name)
-    select ${companyId}, g.id, g.name || ' area ' || a
-    from location_groups g cross join generate_series(1, 10) a
-    where g.parent_id = ${rootId}`);
-  await db.execute(sql`insert into locations (company_id, group_id, name, timezone)
-    select ${companyId}, areas.id, 'Location ' || i, 'Europe/Ljubljana'
-    from generate_series(1, ${LOCATIONS}) i
-    join (select id, row_number() over (order by id) - 1 as n from location_groups
-      where company_id = ${companyId} and parent_id is not null and parent_id <> ${rootId}) areas
-      on areas.n = i % 100`);
-  await db.execute(
-    sql`update users set company_id = ${companyId} where email = ${AGGREGATOR.email}`,
-  );
-}
 
 function buildWeb(): { dist: string; temporary: boolean } {
   const given = process.argv[2];
@@ -93,7 +55,7 @@ const web = buildWeb();
 let ok = true;
 try {
   const database = await createDb({ dataDir });
-  await fill(database).finally(() => database.close());
+  await createBigCompany(database, { locations: LOCATIONS }).finally(() => database.close());
   const server = await startServer({
     dataDir,
     env: {
@@ -103,19 +65,7 @@ try {
       PUBLIC_URL: 'http://127.0.0.1',
     },
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       baseURL: server.baseUrl,

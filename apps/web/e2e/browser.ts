@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { launchChromium } from './chromium.ts';
 
 const screenshotDir = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -22,24 +23,9 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/**
- * Launches Debian's Chromium headless with the flags these machines need. The profile is fresh: Playwright
- * creates a temporary one per launch and deletes it on close (it refuses a `--user-data-dir` argument).
- */
+/** A browser session for one test file (see {@link launchChromium} for the flags and the fresh profile). */
 export async function startBrowser(): Promise<Session> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const baseUrl = inject('baseUrl');
   return {
     browser,
