@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser, MenuItem } from '@ec/contract';
 import { stubMenuLayout } from '../features/menu/test-layout.ts';
 import { menuItem, sampleCompanyMenu, sampleMenu } from '../features/menu/test-menu.ts';
-import { authUser, json } from '../shared/test/fixtures.ts';
+import { authUser, json, testLocation } from '../shared/test/fixtures.ts';
 import { fakeApi, renderApp, type Handler } from './testing/render-app.tsx';
 
 // The signed-in frame with the organisation: landing, frames, breadcrumbs, floating navigation, footer buttons.
@@ -30,21 +30,13 @@ const locationAnswer =
     url.pathname === `/api/locations/${id}`
       ? json(200, {
           data: {
-            location: {
+            location: testLocation({
               id,
               name,
               companyId,
               groupId: 2,
-              country: null,
-              spotRegion: null,
-              timezone: 'Europe/Ljubljana',
-              coordinates: null,
-              eicCode: null,
-              agileRegion: null,
-              ownerId: null,
-              address: { street: null, houseNumber: null, postCode: null, city: null },
               permissions: { view: true, edit: false, manage: false },
-            },
+            }),
           },
         })
       : undefined;

@@ -1,33 +1,10 @@
-import type { AdminUser, CompanyDetail, LocationGroup, MenuItem } from '@ec/contract';
-import { company } from '../../shared/test/fixtures.ts';
+import type { AdminUser, LocationGroup, MenuItem } from '@ec/contract';
+import { company, companyDetail } from '../../shared/test/fixtures.ts';
 
 // Fixtures of the global-settings component tests.
 
-/** A company as GET /api/companies lists it. */
-export { company };
-
-/** A company with its settings as GET /api/companies/:id answers. */
-export function companyDetail(
-  id: number,
-  name: string,
-  extra: Partial<CompanyDetail> = {},
-): CompanyDetail {
-  return {
-    ...company(id, name),
-    settings: {
-      productName: null,
-      platformName: null,
-      slogan: null,
-      domain: null,
-      supportEmail: null,
-      privacyPolicyUrl: null,
-      termsUrl: null,
-      defaultLocationGroupId: null,
-      registrationUrl: null,
-    },
-    ...extra,
-  };
-}
+/** Companies as GET /api/companies lists them and GET /api/companies/:id answers. */
+export { company, companyDetail };
 
 /** A location group. */
 export function group(

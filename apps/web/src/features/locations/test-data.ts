@@ -3,32 +3,13 @@ import type {
   Controller,
   ControllerSummary,
   Device,
-  Location,
   LocationInvitation,
   LocationStructure,
   LocationUser,
   StructureDevice,
 } from '@ec/contract';
 
-/** A location as GET /api/locations/:id answers it (edit and manage by default). */
-export function testLocation(overrides: Partial<Location> = {}): Location {
-  return {
-    id: 12,
-    name: 'Hiša Bled',
-    companyId: 1,
-    groupId: 3,
-    country: { id: 1, code: 'SI' },
-    spotRegion: { code: '10YSI-ELES-----O', type: 'EIC' },
-    timezone: 'Europe/Ljubljana',
-    coordinates: { latitude: 46.3683, longitude: 14.1146 },
-    eicCode: null,
-    agileRegion: null,
-    ownerId: 7,
-    address: { street: 'Cesta svobode', houseNumber: '12', postCode: '4260', city: 'Bled' },
-    permissions: { view: true, edit: true, manage: true },
-    ...overrides,
-  };
-}
+export { testLocation } from '../../shared/test/fixtures.ts';
 
 export const testCountries = [
   { id: 1, code: 'SI', name: 'Slovenia', visible: true },

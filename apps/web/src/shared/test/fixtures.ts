@@ -1,4 +1,4 @@
-import type { AuthUser, Catalog, Company, SiteInfo } from '@ec/contract';
+import type { AuthUser, Catalog, Company, CompanyDetail, Location, SiteInfo } from '@ec/contract';
 import { mergeCatalogs } from '@ec/i18n';
 import en from '../../../../../packages/i18n/locales/en.json';
 
@@ -102,6 +102,49 @@ export function company(id: number, name: string, extra: Partial<Company> = {}):
     contactPhone: null,
     rootGroup: { id: id * 10 },
     assignedControllersCount: 0,
+    ...extra,
+  };
+}
+
+/** A location as GET /api/locations/:id answers it (edit and manage by default). */
+export function testLocation(overrides: Partial<Location> = {}): Location {
+  return {
+    id: 12,
+    name: 'Hiša Bled',
+    companyId: 1,
+    groupId: 3,
+    country: { id: 1, code: 'SI' },
+    spotRegion: { code: '10YSI-ELES-----O', type: 'EIC' },
+    timezone: 'Europe/Ljubljana',
+    coordinates: { latitude: 46.3683, longitude: 14.1146 },
+    eicCode: null,
+    agileRegion: null,
+    ownerId: 7,
+    address: { street: 'Cesta svobode', houseNumber: '12', postCode: '4260', city: 'Bled' },
+    permissions: { view: true, edit: true, manage: true },
+    ...overrides,
+  };
+}
+
+/** A company with its settings as GET /api/companies/:id answers. */
+export function companyDetail(
+  id: number,
+  name: string,
+  extra: Partial<CompanyDetail> = {},
+): CompanyDetail {
+  return {
+    ...company(id, name),
+    settings: {
+      productName: null,
+      platformName: null,
+      slogan: null,
+      domain: null,
+      supportEmail: null,
+      privacyPolicyUrl: null,
+      termsUrl: null,
+      defaultLocationGroupId: null,
+      registrationUrl: null,
+    },
     ...extra,
   };
 }

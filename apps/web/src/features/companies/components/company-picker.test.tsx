@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, apiError, fakeFetch } from '../../../shared/test/fake-fetch.ts';
-import { company as companyFixture, json } from '../../../shared/test/fixtures.ts';
+import { company as companyFixture, companyDetail, json } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { CompanyPicker } from './company-picker.tsx';
@@ -128,21 +128,10 @@ describe('CompanyPicker', () => {
         }
         return json(201, {
           data: {
-            company: {
+            company: companyDetail(created.id, created.name, {
               ...created,
               contactEmail: 'info@alpe.si',
-              settings: {
-                productName: null,
-                platformName: null,
-                slogan: null,
-                domain: null,
-                supportEmail: null,
-                privacyPolicyUrl: null,
-                termsUrl: null,
-                defaultLocationGroupId: null,
-                registrationUrl: null,
-              },
-            },
+            }),
           },
         });
       },

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ControllerSearchItem, Location, LocationSearchItem } from '@ec/contract';
+import type { ControllerSearchItem, LocationSearchItem } from '@ec/contract';
 import { answer, apiError, fakeFetch } from '../../../shared/test/fake-fetch.ts';
-import { json } from '../../../shared/test/fixtures.ts';
+import { json, testLocation } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { adminUser, companyDetail, group } from '../test-support.ts';
@@ -203,21 +203,17 @@ describe('company lists', () => {
   });
 
   it('shows a location with its controllers and a link to its users', async () => {
-    const location: Location = {
+    const location = testLocation({
       id: 5,
       name: 'Graz HQ',
-      companyId: 1,
       groupId: 11,
       country: { id: 1, code: 'AT' },
       spotRegion: { code: '10YAT-APG------L', type: 'EIC' },
       timezone: 'Europe/Vienna',
       coordinates: { latitude: 47.07, longitude: 15.44 },
-      eicCode: null,
-      agileRegion: null,
       ownerId: null,
       address: { street: 'Hauptplatz', houseNumber: '1', postCode: '8010', city: 'Graz' },
-      permissions: { view: true, edit: true, manage: true },
-    };
+    });
     fakeFetch(
       answer('GET', '/api/locations/5', 200, { data: { location } }),
       answer('GET', '/api/companies/1/location-groups', 200, {

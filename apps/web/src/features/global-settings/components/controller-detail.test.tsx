@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Controller } from '@ec/contract';
 import { answer, fakeFetch } from '../../../shared/test/fake-fetch.ts';
-import { json } from '../../../shared/test/fixtures.ts';
+import { json, testLocation } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { adminUser } from '../test-support.ts';
@@ -63,21 +63,7 @@ function api(owner: { current: number | null }) {
     }),
     answer('GET', '/api/locations/5', 200, {
       data: {
-        location: {
-          id: 5,
-          name: 'Hiša Bled',
-          companyId: 1,
-          groupId: 10,
-          country: null,
-          spotRegion: null,
-          timezone: 'Europe/Ljubljana',
-          coordinates: null,
-          eicCode: null,
-          agileRegion: null,
-          ownerId: null,
-          address: { street: null, houseNumber: null, postCode: null, city: null },
-          permissions: { view: true, edit: true, manage: true },
-        },
+        location: testLocation({ id: 5, groupId: 10, ownerId: null }),
       },
     }),
   );
