@@ -3,7 +3,7 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js/min';
-import { compactPhone, isPhoneShaped } from './phone.ts';
+import { compactPhone, isPhoneShaped } from './phone-shape.ts';
 
 // Phone numbers against the numbering plans (libphonenumber-js with its `min` metadata, ~20 KB gzip: it checks the
 // lengths and leading digits of each country's numbers; `max` would add number types we do not use). Imported as

@@ -1,43 +1,8 @@
 import { z } from 'zod';
+import { isPhoneShaped, PHONE_INVALID, PHONE_MAX_LENGTH } from './phone-shape.ts';
 
-// Phone numbers as typed (issue 10: a contact phone of "-12345 abc" was accepted). This module is the part every
-// schema can use without the numbering plan: what a phone number may look like at all. Whether the digits make a
-// number in the resource's country, and its E.164 form, come from `@ec/contract/phone` (phone-numbers.ts, with
-// libphonenumber-js metadata), which the server applies with the company's country and the web loads with the forms
-// that have a phone field only — never with the sign-in page.
-
-/** Longest phone number as typed (spaces and separators included). */
-export const PHONE_MAX_LENGTH = 40;
-
-/** Message key of a phone number that is not one. */
-export const PHONE_INVALID = 'validation.phone_invalid';
-
-/**
- * What people put between digits: spaces (also no-break and thin ones), hyphens and dashes, dots, slashes and
- * parentheses. Everything else (letters, `#`, `*`, `ext.`) makes the text no phone number.
- */
-const SEPARATORS = /[\s\u00a0\u2007\u202f.\-\u2010-\u2015\u2212/()]/g;
-
-/**
- * The text without separators, with the international call prefix `00` written as `+`, and the trunk `(0)` of
- * numbers such as `+43 (0) 463 123456` dropped (it is not dialled from abroad).
- */
-export function compactPhone(text: string): string {
-  const trimmed = text.trim();
-  const international = /^(?:\+|00)/.test(trimmed);
-  const withoutTrunk = international ? trimmed.replace(/\(\s*0\s*\)/, '') : trimmed;
-  return withoutTrunk.replace(SEPARATORS, '').replace(/^00/, '+');
-}
-
-/**
- * Whether the text can be a phone number at all: an optional `+` (or `00`) and 3 to 17 digits once separators are
- * removed (E.164 allows 15 after the country code; national numbers add a trunk prefix). The numbering plan of the
- * country decides the rest (`normalisePhone` in `@ec/contract/phone`).
- */
-export function isPhoneShaped(text: string): boolean {
-  if (/^\s*[-\u2010-\u2015\u2212]/.test(text)) return false; // "-12345": a leading minus is no separator
-  return /^\+?[0-9]{3,17}$/.test(compactPhone(text));
-}
+// The phone field of the request schemas (companies.ts); the numbering-plan check is in phone-numbers.ts.
+export { compactPhone, isPhoneShaped, PHONE_INVALID, PHONE_MAX_LENGTH } from './phone-shape.ts';
 
 /** An optional phone field as typed: a phone-shaped text up to 40 characters; an empty text clears the value. */
 export const optionalPhoneSchema = z
