@@ -52,12 +52,12 @@ describe('createCompanyFormSchema', () => {
     });
   });
 
-  it('contact e-mail must be an address (empty allowed); phone is free text up to 40', () => {
+  it('contact e-mail must be an address (empty allowed); phone must look like one, up to 40', () => {
     const ok = createCompanyFormSchema.safeParse({
       name: 'A',
       countryId: 1,
       contactEmail: '',
-      contactPhone: '+386 (1) 234-56-78 ext. 12',
+      contactPhone: '+386 (1) 234-56-78',
     });
     expect(ok.success).toBe(true);
     expect(
@@ -66,10 +66,15 @@ describe('createCompanyFormSchema', () => {
           name: 'A',
           countryId: 1,
           contactEmail: 'nope',
-          contactPhone: 'x'.repeat(41),
+          contactPhone: '1'.repeat(41),
         }),
       ),
     ).toEqual({ contactEmail: 'validation.invalid_email', contactPhone: 'too_big' });
+    expect(
+      problems(
+        createCompanyFormSchema.safeParse({ name: 'A', countryId: 1, contactPhone: '-12345 abc' }),
+      ),
+    ).toEqual({ contactPhone: 'validation.phone_invalid' });
   });
 
   it('refuses unknown fields', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './http.ts';
+import { optionalPhoneSchema } from './phone.ts';
 
 // Companies and location groups (issue 4, docs/organisation.md "Companies and location groups"; spec 000 §3,
 // spec 001 §3 Company and Location group, §5 delete and move rules). Request bodies use `{ data: { … } }`.
@@ -50,9 +51,6 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Longest company contact phone: free text (spaces, +, parentheses, extensions) up to 40 characters. */
-export const CONTACT_PHONE_MAX_LENGTH = 40;
-
 /** Company name as typed (also the name of its root location group). */
 export const companyNameSchema = z.string().trim().min(1).max(100);
 /** Location-group name as typed. */
@@ -65,6 +63,10 @@ export const companySchema = z
     name: z.string(),
     countryId: z.number().int(),
     contactEmail: z.string().nullable(),
+    /**
+     * E.164 (`+38612345678`; the web shows it in international format). A value stored before numbers were checked
+     * (issue 10) comes back as it was typed.
+     */
     contactPhone: z.string().nullable(),
     /** The root of the company's location-group tree (the /overview card links there). */
     rootGroup: z.object({ id: z.number().int() }),
@@ -102,13 +104,14 @@ export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
 /**
  * The create-company form (spec 000 §2 /overview "Add new"): name and country required; contact e-mail (must be an
- * e-mail address) and phone (free text up to 40 characters) optional.
+ * e-mail address) and phone optional. The phone may be typed with spaces and separators; without `+` or `00` it
+ * is read as dialled in the company's country; the server stores its E.164 form (400 validation.phone_invalid).
  */
 export const createCompanyFormSchema = z.strictObject({
   name: companyNameSchema,
   countryId: bodyId,
   contactEmail: optionalEmail.optional(),
-  contactPhone: optionalText(CONTACT_PHONE_MAX_LENGTH).optional(),
+  contactPhone: optionalPhoneSchema.optional(),
 });
 /** Create-company form values. */
 export type CreateCompanyForm = z.input<typeof createCompanyFormSchema>;
@@ -139,7 +142,7 @@ export const updateCompanyFormSchema = z.strictObject({
   name: companyNameSchema.optional(),
   countryId: bodyId.optional(),
   contactEmail: optionalEmail.optional(),
-  contactPhone: optionalText(CONTACT_PHONE_MAX_LENGTH).optional(),
+  contactPhone: optionalPhoneSchema.optional(),
   settings: companySettingsFormSchema.optional(),
 });
 /** Company change values. */
@@ -195,7 +198,8 @@ export const companyRoutes = {
     path: '/companies',
     summary:
       "Create a company in the actor's site with its root location group (named after the company). 400 with " +
-      'data.name / data.countryId: validation.required',
+      'data.name / data.countryId: validation.required; data.contactPhone: validation.phone_invalid (stored as ' +
+      "E.164; a number without + or 00 is read in the company's country)",
     tags: ['companies'],
     access: { kind: 'session', roles: ['ROLE_SUPER_ADMIN'] },
     body: z.strictObject({ data: createCompanyFormSchema }),
@@ -217,7 +221,9 @@ export const companyRoutes = {
     summary:
       'Change a company and its settings (only the fields sent; null or "" clears an optional one). Needs edit on ' +
       'the company (its aggregators, super admins). defaultLocationGroupId must be a group of this company ' +
-      '(400 data.settings.defaultLocationGroupId: validation.invalid_value)',
+      '(400 data.settings.defaultLocationGroupId: validation.invalid_value). contactPhone is stored as E.164, a ' +
+      "number without + or 00 read in the company's country (the one sent, else the stored one); 400 " +
+      'data.contactPhone: validation.phone_invalid',
     tags: ['companies'],
     access: { kind: 'session' },
     params: companyParams,

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './accounts.ts';
 export * from './reference.ts';
 export * from './companies.ts';
+export * from './phone.ts';
 export * from './menu.ts';
 export * from './search.ts';
 export * from './users-admin.ts';

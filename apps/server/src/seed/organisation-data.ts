@@ -19,10 +19,10 @@ export interface DemoCompany {
 
 // prettier-ignore
 export const DEMO_COMPANIES: readonly DemoCompany[] = [
-  { id: 1, siteIdentifier: 'default', name: 'Sončna energija d.o.o.', countryCode: 'SI', contactEmail: 'info@soncna-energija.si', contactPhone: '+386 1 234 56 78' },
-  { id: 2, siteIdentifier: 'default', name: 'Alpen Energie GmbH', countryCode: 'AT', contactEmail: 'office@alpen-energie.at', contactPhone: '+43 463 123 456' },
-  { id: 3, siteIdentifier: 'default', name: 'Jadran Solar d.o.o.', countryCode: 'HR', contactEmail: 'info@jadran-solar.hr', contactPhone: '+385 21 123 456' },
-  { id: 4, siteIdentifier: 'sunpower', name: 'SunPower Nederland B.V.', countryCode: 'NL', contactEmail: 'service@sunpower.example', contactPhone: '+31 30 123 4567' },
+  { id: 1, siteIdentifier: 'default', name: 'Sončna energija d.o.o.', countryCode: 'SI', contactEmail: 'info@soncna-energija.si', contactPhone: '+38612345678' },
+  { id: 2, siteIdentifier: 'default', name: 'Alpen Energie GmbH', countryCode: 'AT', contactEmail: 'office@alpen-energie.at', contactPhone: '+43463123456' },
+  { id: 3, siteIdentifier: 'default', name: 'Jadran Solar d.o.o.', countryCode: 'HR', contactEmail: 'info@jadran-solar.hr', contactPhone: '+38521123456' },
+  { id: 4, siteIdentifier: 'sunpower', name: 'SunPower Nederland B.V.', countryCode: 'NL', contactEmail: 'service@sunpower.example', contactPhone: '+31301234567' },
 ];
 
 /** A location group of a demo company; `parent: null` only for the company's root. */

@@ -172,24 +172,32 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
     ): Promise<StartedSession & { user: UserRecord }> {
       const email = input.email.trim().toLowerCase();
       const ip = client.ip ?? 'unknown';
-      const limits: Parameters<RateLimiter['check']> = [
+      // The attempt is counted before the password is judged (atomically, so parallel guesses never get more than
+      // the limit evaluated); a right password gives it back, so only failures use up the limit (ADR 0009).
+      const attempt = await limiter.acquire(
         [RATE_LIMITS.loginFailuresPerIpAndAccount, `${ip}:${accountSubject(email)}`],
         [RATE_LIMITS.loginFailuresPerIp, ip],
-      ];
-      await limiter.check(...limits);
-      const found = await repo.findCredentials(email);
-      dummyHash ??= hashPassword('timing-equaliser-not-a-password');
+      );
+      let found: Awaited<ReturnType<AuthRepository['findCredentials']>>;
       let valid = false;
-      if (found?.passwordHash) {
-        valid = await verifyPassword(found.passwordHash, input.password);
-      } else {
-        await verifyPassword(await dummyHash, input.password);
+      try {
+        found = await repo.findCredentials(email);
+        dummyHash ??= hashPassword('timing-equaliser-not-a-password');
+        if (found?.passwordHash) {
+          valid = await verifyPassword(found.passwordHash, input.password);
+        } else {
+          await verifyPassword(await dummyHash, input.password);
+        }
+      } catch (error) {
+        // Not judged (e.g. the database failed): the attempt is not a failure.
+        await attempt.release();
+        throw error;
       }
       if (!found || !valid) {
         log.warn({ ip: client.ip, email, known: found !== undefined }, 'failed sign-in');
-        await limiter.record(...limits);
         throw unauthenticated('login.invalid_credentials');
       }
+      await attempt.release();
       if (found.user.emailVerifiedAt === null) {
         throw new AppError(403, 'EMAIL_NOT_VERIFIED', { message: 'login.email_not_verified' });
       }

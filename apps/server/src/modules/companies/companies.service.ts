@@ -5,6 +5,8 @@ import type {
   LocationGroup,
   UpdateCompanyForm,
 } from '@ec/contract';
+import { PHONE_INVALID } from '@ec/contract';
+import { normalisePhone } from '@ec/contract/phone';
 import { invalidFields, notFound, ruleBroken } from '../../errors.ts';
 import type { OrgAccess } from '../org/org-access.ts';
 import type { Actor } from '../auth/auth.service.ts';
@@ -97,6 +99,22 @@ export function createCompaniesService(deps: {
     }
   }
 
+  /**
+   * The contact phone to store: its E.164 form, read in the company's country when typed without `+` or `00`
+   * (undefined: not sent; null: cleared). Values stored before numbers were checked (issue 10) stay until the phone
+   * is sent again; the settings form leaves an unchanged phone out.
+   */
+  async function contactPhone(
+    value: string | null | undefined,
+    countryId: number,
+  ): Promise<string | null | undefined> {
+    const text = cleared(value);
+    if (text === undefined || text === null) return text;
+    const e164 = normalisePhone(text, (await reference.countryById(countryId))?.code);
+    if (e164 === null) throw invalidFields({ 'data.contactPhone': PHONE_INVALID });
+    return e164;
+  }
+
   return {
     async list(actor: Actor): Promise<Company[]> {
       const rows = await repo.list(access.companyFilter(actor), access.locationFilter(actor));
@@ -111,7 +129,7 @@ export function createCompaniesService(deps: {
         name: form.name.trim(),
         countryId: form.countryId,
         contactEmail: cleared(form.contactEmail) ?? null,
-        contactPhone: cleared(form.contactPhone) ?? null,
+        contactPhone: (await contactPhone(form.contactPhone, form.countryId)) ?? null,
       });
       return toDetail(row, 0);
     },
@@ -122,8 +140,9 @@ export function createCompaniesService(deps: {
     },
 
     async update(actor: Actor, id: number, form: UpdateCompanyForm): Promise<CompanyDetail> {
-      await access.requireCompany(actor, id, 'edit');
+      const { row: current } = await access.requireCompany(actor, id, 'edit');
       if (form.countryId !== undefined) await requireCountry(form.countryId, 'data.countryId');
+      const phone = await contactPhone(form.contactPhone, form.countryId ?? current.countryId);
       const settings = form.settings ?? {};
       const groupId = settings.defaultLocationGroupId;
       if (groupId !== undefined && groupId !== null) {
@@ -138,7 +157,7 @@ export function createCompaniesService(deps: {
       put(changes, 'name', form.name?.trim());
       put(changes, 'countryId', form.countryId);
       put(changes, 'contactEmail', cleared(form.contactEmail));
-      put(changes, 'contactPhone', cleared(form.contactPhone));
+      put(changes, 'contactPhone', phone);
       put(changes, 'productName', cleared(settings.productName));
       put(changes, 'platformName', cleared(settings.platformName));
       put(changes, 'slogan', cleared(settings.slogan));

@@ -183,7 +183,7 @@ describe('POST /api/companies', () => {
       name: '  Gamma Power ',
       countryId: ids.si,
       contactEmail: 'info@gamma.example',
-      contactPhone: '+386 (1) 234 56 78 ext. 9',
+      contactPhone: '(01) 234 56 78',
     });
     expect(res.statusCode).toBe(201);
     const company = json<{ data: { company: CompanyBody } }>(res).data.company;
@@ -191,7 +191,7 @@ describe('POST /api/companies', () => {
       name: 'Gamma Power',
       countryId: ids.si,
       contactEmail: 'info@gamma.example',
-      contactPhone: '+386 (1) 234 56 78 ext. 9',
+      contactPhone: '+38612345678',
       assignedControllersCount: 0,
       settings: { productName: null, defaultLocationGroupId: null },
     });
@@ -450,6 +450,84 @@ const groupsOf = async (who: string, companyId: number) =>
   json<{ data: { groups: GroupBody[] } }>(
     await call(who, 'GET', `/companies/${companyId}/location-groups`),
   ).data.groups;
+
+describe('contact phone (issue 10: "-12345 abc" was accepted)', () => {
+  const stored = async (id: number) =>
+    (await t.db.db.select().from(companies).where(eq(companies.id, id)))[0]?.contactPhone;
+  const create = async (name: string, countryId: number, contactPhone?: string) =>
+    call('admin', 'POST', '/companies', { name, countryId, contactPhone });
+
+  it.each(['-12345 abc', '12345', '+386 1 234 56 78 ext. 9', '+386 1 234 56 78 901 23', 'phone'])(
+    'POST with %j: 400 validation.phone_invalid on data.contactPhone, nothing created',
+    async (phone) => {
+      const res = await create(`Phone ${phone}`, ids.si, phone);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).fields).toEqual({ 'data.contactPhone': 'validation.phone_invalid' });
+      const names = (await t.db.db.select().from(companies)).map((c) => c.name);
+      expect(names).not.toContain(`Phone ${phone}`);
+    },
+  );
+
+  it("POST stores the E.164 form; a national number is read in the company's country", async () => {
+    const si = json<{ data: { company: CompanyBody } }>(
+      await create('Phone SI', ids.si, '040 123 456'),
+    ).data.company;
+    expect(si.contactPhone).toBe('+38640123456');
+    expect(await stored(si.id)).toBe('+38640123456');
+    const at = json<{ data: { company: CompanyBody } }>(
+      await create('Phone AT', ids.at, '0463 123 456'),
+    ).data.company;
+    expect(at.contactPhone).toBe('+43463123456');
+    const foreign = json<{ data: { company: CompanyBody } }>(
+      await create('Phone foreign', ids.si, '0043 (0) 463 123456'),
+    ).data.company;
+    expect(foreign.contactPhone).toBe('+43463123456');
+  });
+
+  it("PUT reads a national number in the body's country, else the stored one; a bad one is 400", async () => {
+    const { id } = json<{ data: { company: CompanyBody } }>(await create('Phone PUT', ids.at)).data
+      .company;
+    const put = (data: unknown) => call('admin', 'PUT', `/companies/${id}`, data);
+    expect(
+      json<{ data: { company: CompanyBody } }>(await put({ contactPhone: '0664 1234567' })).data
+        .company.contactPhone,
+    ).toBe('+436641234567');
+    // The country changes in the same request: the number is Slovenian.
+    const moved = await put({ countryId: ids.si, contactPhone: '01 234 56 78' });
+    expect(json<{ data: { company: CompanyBody } }>(moved).data.company).toMatchObject({
+      countryId: ids.si,
+      contactPhone: '+38612345678',
+    });
+    const bad = await put({ name: 'Phone PUT renamed', contactPhone: '-12345 abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields).toEqual({ 'data.contactPhone': 'validation.phone_invalid' });
+    // Valid-looking digits that are no number in the country: refused by the numbering plan.
+    const short = await put({ contactPhone: '1234 5' });
+    expect(errorOf(short).fields).toEqual({ 'data.contactPhone': 'validation.phone_invalid' });
+    const [row] = await t.db.db.select().from(companies).where(eq(companies.id, id));
+    expect(row).toMatchObject({ name: 'Phone PUT', contactPhone: '+38612345678' });
+  });
+
+  it('a value stored before numbers were checked is read as it is; saving other fields keeps it', async () => {
+    const { id } = json<{ data: { company: CompanyBody } }>(await create('Phone old', ids.si)).data
+      .company;
+    await t.db.db.update(companies).set({ contactPhone: '-12345 abc' }).where(eq(companies.id, id));
+    const got = await call('admin', 'GET', `/companies/${id}`);
+    expect(got.statusCode).toBe(200);
+    expect(json<{ data: { company: CompanyBody } }>(got).data.company.contactPhone).toBe(
+      '-12345 abc',
+    );
+    expect((await call('admin', 'GET', '/companies')).statusCode).toBe(200);
+    const renamed = await call('admin', 'PUT', `/companies/${id}`, { name: 'Phone old renamed' });
+    expect(renamed.statusCode).toBe(200);
+    expect(await stored(id)).toBe('-12345 abc');
+    // Sent again, it is checked like any other value; a valid number replaces it.
+    const again = await call('admin', 'PUT', `/companies/${id}`, { contactPhone: '-12345 abc' });
+    expect(errorOf(again).fields).toEqual({ 'data.contactPhone': 'validation.phone_invalid' });
+    await call('admin', 'PUT', `/companies/${id}`, { contactPhone: '+386 1 234 56 78' });
+    expect(await stored(id)).toBe('+38612345678');
+  });
+});
 
 describe('GET /api/companies/:id/location-groups', () => {
   it('admins: the whole tree, parents before children, with counts', async () => {

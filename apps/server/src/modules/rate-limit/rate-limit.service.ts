@@ -14,8 +14,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * The limits (docs/decisions/0009). Sign-in counts failed attempts only, so people who type their password right
- * are never slowed down; the others count every request.
+ * The limits (docs/decisions/0009). Sign-in counts failed attempts only (a successful one gives its attempt back), so
+ * people who type their password right are never slowed down; the others count every request they let in.
  */
 export const RATE_LIMITS = {
   loginFailuresPerIpAndAccount: { name: 'login.ip-account', limit: 10, windowMs: 15 * MINUTE },
@@ -40,6 +40,13 @@ export function accountSubject(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
 }
 
+/** An attempt let in by `acquire`; releasing it gives its place in every counter back (at most once). */
+export interface RateLimitSlot {
+  release(): Promise<void>;
+}
+
+const NO_SLOT: RateLimitSlot = { release: async () => {} };
+
 /** Fixed-window rate limiting over the shared `rate_limits` table. */
 export function createRateLimiter(
   repo: RateLimitRepository,
@@ -60,42 +67,50 @@ export function createRateLimiter(
     await repo.deleteBefore(new Date(at - RETENTION_MS));
   }
 
+  /**
+   * Takes one place in every (rule, subject) counter, all or nothing, BEFORE the request is judged: each place is
+   * one conditional upsert (`RateLimitRepository.take`), so parallel requests never get more than the limit in. When
+   * a counter is full the places already taken are given back and 429 RATE_LIMITED is thrown: a refused request
+   * uses up no other limit.
+   */
+  async function acquire(...checks: [RateLimitRule, string][]): Promise<RateLimitSlot> {
+    if (!options.enabled) return NO_SLOT;
+    const at = now();
+    await sweep(at);
+    const taken: { key: string; start: Date }[] = [];
+    const giveBack = () => Promise.all(taken.map((t) => repo.giveBack(t.key, t.start)));
+    for (const [rule, subject] of checks) {
+      const { start, secondsLeft } = window(rule, at);
+      const key = `${rule.name}:${subject}`;
+      let count: number | null;
+      try {
+        count = await repo.take(key, start, rule.limit);
+      } catch (error) {
+        await giveBack();
+        throw error;
+      }
+      if (count === null) {
+        await giveBack();
+        throw rateLimited(secondsLeft);
+      }
+      taken.push({ key, start });
+    }
+    let released = false;
+    return {
+      async release() {
+        if (released) return;
+        released = true;
+        await giveBack();
+      },
+    };
+  }
+
   return {
-    /** Counts one event for each (rule, subject) and throws 429 RATE_LIMITED when any is over its limit. */
+    acquire,
+
+    /** Counts one event for each (rule, subject), all or nothing; throws 429 RATE_LIMITED when any is full. */
     async consume(...checks: [RateLimitRule, string][]): Promise<void> {
-      if (!options.enabled) return;
-      const at = now();
-      await sweep(at);
-      let retry = 0;
-      for (const [rule, subject] of checks) {
-        const { start, secondsLeft } = window(rule, at);
-        const count = await repo.increment(`${rule.name}:${subject}`, start);
-        if (count > rule.limit) retry = Math.max(retry, secondsLeft);
-      }
-      if (retry > 0) throw rateLimited(retry);
-    },
-
-    /** Throws 429 when any (rule, subject) already reached its limit, without counting (see `record`). */
-    async check(...checks: [RateLimitRule, string][]): Promise<void> {
-      if (!options.enabled) return;
-      const at = now();
-      let retry = 0;
-      for (const [rule, subject] of checks) {
-        const { start, secondsLeft } = window(rule, at);
-        const count = await repo.count(`${rule.name}:${subject}`, start);
-        if (count >= rule.limit) retry = Math.max(retry, secondsLeft);
-      }
-      if (retry > 0) throw rateLimited(retry);
-    },
-
-    /** Counts one event for each (rule, subject) without judging it (e.g. a failed sign-in). */
-    async record(...checks: [RateLimitRule, string][]): Promise<void> {
-      if (!options.enabled) return;
-      const at = now();
-      await sweep(at);
-      for (const [rule, subject] of checks) {
-        await repo.increment(`${rule.name}:${subject}`, window(rule, at).start);
-      }
+      await acquire(...checks);
     },
   };
 }

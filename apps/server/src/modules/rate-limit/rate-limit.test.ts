@@ -36,15 +36,21 @@ describe('createRateLimiter', () => {
     await limiter.consume([rule, 'a']);
   });
 
-  it('check does not count; record counts without judging', async () => {
+  it('acquire counts before judging; a released attempt gives its place back, a kept one does not', async () => {
     const clock = Date.UTC(2025, 0, 2);
     const limiter = createRateLimiter(createRateLimitRepository(db.db), {
       enabled: true,
       now: () => clock,
     });
-    for (let i = 0; i < 5; i++) await limiter.check([rule, 'c']);
-    for (let i = 0; i < 3; i++) await limiter.record([rule, 'c']);
-    await expect(limiter.check([rule, 'c'])).rejects.toMatchObject({ statusCode: 429 });
+    for (let i = 0; i < 5; i++) await (await limiter.acquire([rule, 'c'])).release();
+    for (let i = 0; i < 3; i++) await limiter.acquire([rule, 'c']);
+    await expect(limiter.acquire([rule, 'c'])).rejects.toMatchObject({ statusCode: 429 });
+    // Releasing twice gives back once.
+    const other = await limiter.acquire([rule, 'd']);
+    await other.release();
+    await other.release();
+    for (let i = 0; i < 3; i++) await limiter.acquire([rule, 'd']);
+    await expect(limiter.acquire([rule, 'd'])).rejects.toMatchObject({ statusCode: 429 });
   });
 
   it('does nothing when disabled', async () => {

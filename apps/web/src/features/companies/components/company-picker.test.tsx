@@ -180,4 +180,43 @@ describe('CompanyPicker', () => {
       data: { name: 'Alpe Energija', countryId: 1, contactEmail: 'info@alpe.si' },
     });
   });
+
+  it('checks the contact phone in the chosen country, shows it formatted and sends E.164 (issue 10)', async () => {
+    const calls = fakeFetch(
+      answer('GET', '/api/countries', 200, { data: { countries } }),
+      answer('GET', '/api/companies', 200, { data: { companies: list } }),
+      answer('POST', '/api/companies', 201, {
+        data: { company: companyDetail(4, 'Alpen Strom', { contactPhone: '+43463123456' }) },
+      }),
+    );
+    renderPicker(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add new' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New company' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Alpen Strom');
+    const country = within(dialog).getByRole('textbox', { name: /Country/ });
+    await waitFor(() => expect(country).toBeEnabled());
+    await userEvent.click(country);
+    await userEvent.click(await screen.findByRole('option', { name: 'Austria' }));
+    const phone = within(dialog).getByRole('textbox', { name: 'Contact phone' });
+
+    await userEvent.type(phone, '-12345 abc');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create company' }));
+    expect(
+      await within(dialog).findByText(
+        'Contact phone must be a valid phone number, with the country code (+…) or as dialled within the country.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.call.startsWith('POST'))).toEqual([]);
+
+    // A national number is read in the chosen country (Austria) and shown formatted when the field is left.
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '0463 123456');
+    await userEvent.tab();
+    await waitFor(() => expect(phone).toHaveValue('+43 463 123456'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create company' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.call.startsWith('POST')).map((c) => c.body)).toEqual([
+      { data: { name: 'Alpen Strom', countryId: 2, contactPhone: '+43463123456' } },
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDetail, CreateCompanyForm } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
@@ -11,9 +11,15 @@ import {
   withoutError,
   type FieldErrors,
 } from '../../../shared/forms/form-errors.ts';
+import {
+  formattedPhone,
+  loadPhoneNumbers,
+  phoneForApi,
+  type PhoneNumbers,
+} from '../../../shared/forms/phone.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
-import { CountrySelect } from '../../reference/index.ts';
+import { countriesQueryOptions, CountrySelect } from '../../reference/index.ts';
 import { createCompany } from '../api/companies-api.ts';
 
 type Field = 'name' | 'countryId' | 'contactEmail' | 'contactPhone';
@@ -52,7 +58,7 @@ export interface CreateCompanyModalProps {
 
 /**
  * The create-company modal (spec 000 §2 "Add new", §5): name and country required, contact e-mail and phone
- * optional. Checked with the contract's schema before sending; the server's field errors land on their fields
+ * optional (the phone read in the chosen country, sent as E.164). Checked with the contract's schema before sending; the server's field errors land on their fields
  * and every typed value stays. Success closes the modal with a toast.
  */
 export function CreateCompanyModal({ opened, onClose, onCreated }: CreateCompanyModalProps) {
@@ -61,6 +67,12 @@ export function CreateCompanyModal({ opened, onClose, onCreated }: CreateCompany
   const errorId = useId();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  // The phone rules (libphonenumber metadata) load with the modal, not with the page that has the button.
+  const [phone, setPhone] = useState<PhoneNumbers>();
+  // The same list as the country select: the chosen country's code is the phone's default prefix.
+  const countries = useQuery(countriesQueryOptions({ visible: true }));
+  const countryCode = (countryId: string) =>
+    countries.data?.find((c) => String(c.id) === countryId)?.code;
 
   const mutation = useMutation({
     mutationFn: (form: CreateCompanyForm) => createCompany(queryClient, form),
@@ -83,7 +95,9 @@ export function CreateCompanyModal({ opened, onClose, onCreated }: CreateCompany
     !(mutation.error instanceof ApiError && Object.keys(mutation.error.fields).length > 0);
 
   useEffect(() => {
-    if (opened) loadSchema().catch(() => undefined);
+    if (!opened) return;
+    loadSchema().catch(() => undefined);
+    loadPhoneNumbers().then(setPhone, () => undefined);
   }, [opened]);
 
   const labels: Record<Field, string> = {
@@ -103,19 +117,37 @@ export function CreateCompanyModal({ opened, onClose, onCreated }: CreateCompany
   const text = (field: Exclude<Field, 'countryId'>) => (event: ChangeEvent<HTMLInputElement>) =>
     set(field, event.currentTarget.value);
 
+  // A valid number is shown in international format as soon as the field is left.
+  const formatPhoneField = () => {
+    if (!phone) return;
+    setValues((current) => ({
+      ...current,
+      contactPhone: formattedPhone(phone, current.contactPhone, countryCode(current.countryId)),
+    }));
+  };
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = await validateForm<CreateCompanyForm, Field>(
-      loadSchema,
-      createCompanyPayload(values),
+    const [result, phoneNumbers] = await Promise.all([
+      validateForm<CreateCompanyForm, Field>(loadSchema, createCompanyPayload(values)),
+      loadPhoneNumbers(),
+    ]);
+    // The numbering plan of the chosen country, like the server (which stores the E.164 form).
+    const phoneResult = phoneForApi(
+      phoneNumbers,
+      values.contactPhone,
+      countryCode(values.countryId),
     );
-    if (!result.ok) {
-      setErrors(result.errors);
+    if (!result.ok || !phoneResult.ok) {
+      setErrors({
+        ...(phoneResult.ok ? {} : { contactPhone: phoneResult.error }),
+        ...(result.ok ? {} : result.errors),
+      });
       reset();
       return;
     }
     setErrors({});
-    mutation.mutate(result.data);
+    mutation.mutate({ ...result.data, contactPhone: phoneResult.value ?? undefined });
   }
 
   const close = () => {
@@ -175,6 +207,7 @@ export function CreateCompanyModal({ opened, onClose, onCreated }: CreateCompany
             autoComplete="off"
             value={values.contactPhone}
             onChange={text('contactPhone')}
+            onBlur={formatPhoneField}
             error={error('contactPhone')}
           />
           <Group justify="flex-end" gap="sm">

@@ -17,6 +17,7 @@ const acme = answer('GET', '/api/companies/1', 200, {
   data: {
     company: companyDetail(1, 'Acme', {
       contactEmail: 'office@acme.example',
+      contactPhone: '+38612345678',
       assignedControllersCount: 4,
     }),
   },
@@ -173,6 +174,11 @@ describe('company lists', () => {
     expect(screen.getByRole('link', { name: 'office@acme.example' })).toHaveAttribute(
       'href',
       'mailto:office@acme.example',
+    );
+    // The stored E.164 number in international format (issue 10).
+    expect(screen.getByRole('link', { name: '+386 1 234 56 78' })).toHaveAttribute(
+      'href',
+      'tel:+38612345678',
     );
     expect(
       await within(screen.getByRole('region', { name: 'Contact' })).findByText('Slovenia'),

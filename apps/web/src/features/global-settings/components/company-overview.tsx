@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CompanyDetail } from '@ec/contract';
+import { formatPhone, phoneHref } from '@ec/contract/phone';
 import { countryName } from '../../../shared/intl/countries.ts';
 import { countriesQueryOptions } from '../../reference/index.ts';
 import {
@@ -126,8 +127,8 @@ export function CompanyOverview({ companyId }: { companyId: number | null }) {
             [
               t('global_settings.settings.contact_phone'),
               company.contactPhone ? (
-                <Anchor href={`tel:${company.contactPhone.replace(/[^\d+]/g, '')}`}>
-                  {company.contactPhone}
+                <Anchor href={phoneHref(company.contactPhone)}>
+                  {formatPhone(company.contactPhone)}
                 </Anchor>
               ) : (
                 none

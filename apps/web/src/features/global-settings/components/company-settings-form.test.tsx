@@ -108,4 +108,78 @@ describe('company settings form', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Some fields are not valid.');
   });
+
+  describe('contact phone (issue 10)', () => {
+    const saved = (body: unknown) =>
+      json(200, {
+        data: {
+          company: {
+            ...acme,
+            contactPhone: (body as { data: { contactPhone?: string | null } }).data.contactPhone,
+          },
+        },
+      });
+    const phoneField = () => screen.getByRole('textbox', { name: 'Contact phone' });
+    const sent = (calls: { call: string; body: unknown }[]) =>
+      (calls.find((c) => c.call === 'PUT /api/companies/1')?.body as { data: object } | undefined)
+        ?.data;
+
+    it('shows the stored number formatted; a national number is read in the form’s country', async () => {
+      const calls = api(saved);
+      renderWithProviders(
+        <CompanySettingsForm company={{ ...acme, contactPhone: '+38612345678' }} />,
+        { i18n },
+      );
+      expect(phoneField()).toHaveValue('+386 1 234 56 78');
+      await userEvent.clear(phoneField());
+      await userEvent.type(phoneField(), '040 123 456');
+      // The country list has loaded (the select shows Slovenia) before the number is read in it.
+      await waitFor(() =>
+        expect(screen.getByRole('textbox', { name: 'Country' })).toHaveValue('Slovenia'),
+      );
+      await userEvent.tab();
+      expect(phoneField()).toHaveValue('+386 40 123 456');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(sent(calls)).toMatchObject({ contactPhone: '+38640123456' }));
+      await waitFor(() => expect(phoneField()).toHaveValue('+386 40 123 456'));
+    });
+
+    it('refuses what is no phone number, naming the field, and sends nothing', async () => {
+      const calls = api(saved);
+      renderWithProviders(<CompanySettingsForm company={acme} />, { i18n });
+      await waitFor(() =>
+        expect(screen.getByRole('textbox', { name: 'Country' })).toHaveValue('Slovenia'),
+      );
+      await userEvent.type(phoneField(), '-12345 abc');
+      await userEvent.tab();
+      expect(phoneField()).toHaveValue('-12345 abc');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      const error =
+        'Contact phone must be a valid phone number, with the country code (+…) or as dialled within the country.';
+      expect(await screen.findByText(error)).toBeInTheDocument();
+      // Digits that are no number in Slovenia: the numbering plan refuses them too.
+      await userEvent.clear(phoneField());
+      await userEvent.type(phoneField(), '12345');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(error)).toBeInTheDocument();
+      expect(calls.some((c) => c.call.startsWith('PUT'))).toBe(false);
+    });
+
+    it('an unchanged number stored before numbers were checked is shown as it is and left out', async () => {
+      const calls = api(saved);
+      renderWithProviders(
+        <CompanySettingsForm company={{ ...acme, contactPhone: '-12345 abc' }} />,
+        {
+          i18n,
+        },
+      );
+      expect(phoneField()).toHaveValue('-12345 abc');
+      await userEvent.type(field('Slogan'), 'Power to you');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(sent(calls)).toMatchObject({ settings: { slogan: 'Power to you' } }),
+      );
+      expect(sent(calls)).not.toHaveProperty('contactPhone');
+    });
+  });
 });

@@ -3,6 +3,8 @@ import { Paper, Select, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDetail, UpdateCompanyForm } from '@ec/contract';
+// Statically: global settings is a lazy route module of its own, and the form shows the number formatted at once.
+import * as phoneNumbers from '@ec/contract/phone';
 import { ApiError } from '../../../shared/api/errors.ts';
 import {
   fieldErrorsFromApi,
@@ -10,10 +12,11 @@ import {
   withoutError,
   type FieldErrors,
 } from '../../../shared/forms/form-errors.ts';
+import { formattedPhone, phoneForApi } from '../../../shared/forms/phone.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
-import { CountrySelect } from '../../reference/index.ts';
+import { countriesQueryOptions, CountrySelect } from '../../reference/index.ts';
 import { locationGroupsQueryOptions, updateCompany } from '../api/global-settings-api.ts';
 import { orderTree } from '../group-tree.ts';
 import classes from './global-settings.module.css';
@@ -42,14 +45,15 @@ export type CompanyFormValues = Record<TextField, string> & {
   defaultLocationGroupId: string | null;
 };
 
-/** The form's values for a company. */
+/** The form's values for a company (the phone in international format). */
 export function formValuesOf(company: CompanyDetail): CompanyFormValues {
   const s = company.settings;
   return {
     name: company.name,
     countryId: String(company.countryId),
     contactEmail: company.contactEmail ?? '',
-    contactPhone: company.contactPhone ?? '',
+    contactPhone:
+      company.contactPhone === null ? '' : phoneNumbers.formatPhone(company.contactPhone),
     productName: s.productName ?? '',
     platformName: s.platformName ?? '',
     slogan: s.slogan ?? '',
@@ -83,9 +87,21 @@ export function companyPayload(values: CompanyFormValues): UpdateCompanyForm {
   };
 }
 
-/** Checks the values with the contract's schemas (loaded on demand); messages are catalog keys. */
-async function checkValues(values: CompanyFormValues): Promise<FieldErrors<CompanyField>> {
+/**
+ * Checks the values with the contract's schemas (loaded on demand; messages are catalog keys) and the phone with
+ * the numbering plan of the form's country, like the server. Answers the errors and the body to send: the phone in
+ * E.164, or left out when it is unchanged and no valid number (stored before numbers were checked), so it does not
+ * block saving the rest.
+ */
+async function checkValues(
+  values: CompanyFormValues,
+  saved: CompanyFormValues,
+  countryCode: string | undefined,
+): Promise<{ errors: FieldErrors<CompanyField>; payload: UpdateCompanyForm }> {
   const payload = companyPayload(values);
+  const phone = phoneForApi(phoneNumbers, values.contactPhone, countryCode);
+  const keepOldPhone = !phone.ok && values.contactPhone === saved.contactPhone;
+  if (keepOldPhone) delete payload.contactPhone;
   const { settings, ...own } = payload;
   const [company, more] = await Promise.all([
     validateForm<unknown, CompanyField>(
@@ -102,7 +118,9 @@ async function checkValues(values: CompanyFormValues): Promise<FieldErrors<Compa
     ...(more.ok ? {} : more.errors),
   };
   if (values.countryId === null) errors.countryId = { key: 'validation.required' };
-  return errors;
+  if (!phone.ok && !keepOldPhone) errors.contactPhone ??= phone.error;
+  if (phone.ok) payload.contactPhone = phone.value;
+  return { errors, payload };
 }
 
 /**
@@ -116,6 +134,10 @@ export function CompanySettingsForm({ company }: { company: CompanyDetail }) {
   const [values, setValues] = useState(() => formValuesOf(company));
   const [errors, setErrors] = useState<FieldErrors<CompanyField>>({});
   const groups = useQuery(locationGroupsQueryOptions(company.id));
+  // The same list as the country select: the chosen country's code is the phone's default prefix.
+  const countries = useQuery(countriesQueryOptions());
+  const countryCode = (countryId: string | null) =>
+    countries.data?.find((c) => String(c.id) === countryId)?.code;
   const groupOptions = useMemo(
     () =>
       orderTree(groups.data ?? [], i18n.language).map((g) => ({
@@ -157,7 +179,10 @@ export function CompanySettingsForm({ company }: { company: CompanyDetail }) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => withoutError(current, field));
   };
-  const text = (field: TextField, extra: { type?: string; description?: string } = {}) => (
+  const text = (
+    field: TextField,
+    extra: { type?: string; description?: string; onBlur?: () => void } = {},
+  ) => (
     <TextInput
       name={field}
       label={label(field)}
@@ -166,16 +191,32 @@ export function CompanySettingsForm({ company }: { company: CompanyDetail }) {
       description={extra.description}
       value={values[field]}
       onChange={(event) => set(field, event.currentTarget.value)}
+      onBlur={extra.onBlur}
       error={message(field)}
     />
   );
+  // A valid number is shown in international format as soon as the field is left.
+  const formatPhoneField = () =>
+    setValues((current) => ({
+      ...current,
+      contactPhone: formattedPhone(
+        phoneNumbers,
+        current.contactPhone,
+        countryCode(current.countryId),
+      ),
+    }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = await checkValues(values);
+    const saved = formValuesOf(save.data ?? company);
+    const { errors: found, payload } = await checkValues(
+      values,
+      saved,
+      countryCode(values.countryId),
+    );
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    save.mutate(companyPayload(values));
+    save.mutate(payload);
   };
 
   return (
@@ -212,7 +253,7 @@ export function CompanySettingsForm({ company }: { company: CompanyDetail }) {
             error={message('countryId')}
           />
           {text('contactEmail', { type: 'email' })}
-          {text('contactPhone', { type: 'tel' })}
+          {text('contactPhone', { type: 'tel', onBlur: formatPhoneField })}
           {text('productName')}
           {text('platformName')}
           {text('slogan')}
