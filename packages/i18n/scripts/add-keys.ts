@@ -1,7 +1,7 @@
 // Adds translated keys to every catalog: `node packages/i18n/scripts/add-keys.ts FILE`, where FILE maps a dotted key
 // to its text in all 14 locales: { "common.close": { "en": "Close", "sl": "Zapri", … } }. A key missing any locale
 // is refused, so no catalog is left behind. Keys added this way are removed from packages/i18n/pending/*.json.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { LOCALES } from '@ec/domain';
 import type { Catalog } from '../src/index.ts';
 
@@ -60,7 +60,8 @@ for (const locale of LOCALES) {
 }
 
 const pendingDir = `${packageDir}pending/`;
-for (const name of readdirSync(pendingDir).filter((n) => n.endsWith('.json'))) {
+const pendingFiles = existsSync(pendingDir) ? readdirSync(pendingDir) : [];
+for (const name of pendingFiles.filter((n) => n.endsWith('.json'))) {
   const pending = JSON.parse(readFileSync(pendingDir + name, 'utf8')) as Catalog;
   for (const key of Object.keys(additions)) deleteKey(pending, key);
   if (Object.keys(pending).length === 0) rmSync(pendingDir + name);
