@@ -12,7 +12,7 @@ import {
   createOrgFixture,
   type OrgFixture,
 } from '../modules/locations/locations.fixtures.ts';
-import { createTestApp, DEMO, json, send, type TestApp } from '../test/helpers.ts';
+import { createTestApp, DEMO, json, send, signIn, type TestApp } from '../test/helpers.ts';
 
 /** How many answers had each status code. */
 function tally(statuses: number[]): Record<number, number> {
@@ -200,5 +200,40 @@ describe('the mail flows under parallel requests', () => {
     );
     const limit = INVITE_RATE_LIMITS.resendPerInvitation.limit;
     expect(tally(answers.map((r) => r.statusCode))).toEqual({ 200: limit, 429: 12 - limit });
+  });
+});
+
+describe('confirming the current password with a signed-in session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('change password and delete account share a per-user limit on wrong current passwords (parallel too)', async () => {
+    // A stolen session must not be a way to guess the password behind it.
+    const token = await signIn(t.app, DEMO.basic);
+    const limit = RATE_LIMITS.passwordConfirmFailuresPerUser.limit;
+    const change = (currentPassword: string) =>
+      send(t.app, 'POST', '/api/auth/change-password', {
+        token,
+        data: {
+          currentPassword,
+          newPassword: 'rainy-day-2025',
+          newPasswordRepeat: 'rainy-day-2025',
+        },
+      });
+    // A right password gives its place back.
+    const right = await change(DEMO.basic.password);
+    expect(right.statusCode).toBe(200);
+    const wrong = await Promise.all(Array.from({ length: limit - 2 }, () => change('guess-1234')));
+    const deletes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        send(t.app, 'DELETE', '/api/auth/user', { token, data: { password: 'guess-5678' } }),
+      ),
+    );
+    expect(tally([...wrong, ...deletes].map((r) => r.statusCode))).toEqual({ 400: limit, 429: 4 });
+    // The right password now waits too.
+    expect((await change('rainy-day-2025')).statusCode).toBe(429);
   });
 });

@@ -89,6 +89,26 @@ export function createAccountsService(deps: {
   now?: () => Date;
 }) {
   const { repo, auth, mail, sites, limiter, log } = deps;
+
+  /**
+   * Checks a signed-in user's current password (change password, delete account). Wrong guesses are limited per
+   * user like sign-in failures, taken before the check so parallel guesses cannot pass the limit; a right password
+   * gives its place back.
+   */
+  async function confirmPassword(
+    found: { user: { id: number }; passwordHash: string | null },
+    password: string,
+    field: string,
+  ): Promise<void> {
+    const slot = await limiter.acquire([
+      RATE_LIMITS.passwordConfirmFailuresPerUser,
+      String(found.user.id),
+    ]);
+    const valid =
+      found.passwordHash !== null && (await verifyPassword(found.passwordHash, password));
+    if (!valid) throw invalidFields({ [field]: 'validation.current_password_wrong' });
+    await slot.release();
+  }
   const now = deps.now ?? (() => new Date());
 
   function issueToken(userId: number, purpose: UserTokenPurpose, ttlMs: number) {
@@ -285,11 +305,7 @@ export function createAccountsService(deps: {
       if (actor.impersonator) throw notWhileImpersonating();
       const found = await repo.findById(actor.user.id);
       if (!found) throw forbidden();
-      const current =
-        found.passwordHash !== null &&
-        (await verifyPassword(found.passwordHash, input.currentPassword));
-      if (!current)
-        throw invalidFields({ 'data.currentPassword': 'validation.current_password_wrong' });
+      await confirmPassword(found, input.currentPassword, 'data.currentPassword');
       checkPasswordRules(input.newPassword, found.user.email, 'data.newPassword');
       await repo.updateUser(found.user.id, { passwordHash: await hashPassword(input.newPassword) });
       await repo.useAllTokens(found.user.id, 'reset_password', now());
@@ -381,9 +397,7 @@ export function createAccountsService(deps: {
       }
       const found = await repo.findById(actor.user.id);
       if (!found) throw forbidden();
-      const valid =
-        found.passwordHash !== null && (await verifyPassword(found.passwordHash, password));
-      if (!valid) throw invalidFields({ 'data.password': 'validation.current_password_wrong' });
+      await confirmPassword(found, password, 'data.password');
       const site = await sites.byId(found.user.siteId);
       await repo.deleteUser(found.user.id);
       log.info({ userId: found.user.id, ip: context.ip }, 'account deleted by its owner');

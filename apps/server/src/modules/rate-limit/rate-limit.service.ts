@@ -20,6 +20,12 @@ const HOUR = 60 * MINUTE;
 export const RATE_LIMITS = {
   loginFailuresPerIpAndAccount: { name: 'login.ip-account', limit: 10, windowMs: 15 * MINUTE },
   loginFailuresPerIp: { name: 'login.ip', limit: 50, windowMs: 15 * MINUTE },
+  /** Wrong current passwords (change password, delete account): a stolen session cannot guess the password. */
+  passwordConfirmFailuresPerUser: {
+    name: 'password-confirm.user',
+    limit: 10,
+    windowMs: 15 * MINUTE,
+  },
   registerPerIp: { name: 'register.ip', limit: 5, windowMs: HOUR },
   resendPerAccount: { name: 'resend.account', limit: 3, windowMs: HOUR },
   resendPerIp: { name: 'resend.ip', limit: 10, windowMs: HOUR },
