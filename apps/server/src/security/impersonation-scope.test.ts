@@ -423,3 +423,51 @@ describe('the impersonation rule is checked on every request', () => {
     expect((await actingAs(token)).email).toBe(DEMO.aggregator.email);
   });
 });
+
+describe('searches while impersonating', () => {
+  type Found = { data: { items: { company: { id: number } | null }[]; total: number } };
+  const searches = ['users', 'locations', 'controllers', 'devices'];
+
+  it('closed when the user may not search (a non-admin role), as for the user', async () => {
+    for (const what of searches) {
+      const res = await get(s.aggAsAdvanced, `/api/search/${what}?q=`);
+      expect(res.statusCode, what).toBe(403);
+    }
+  });
+
+  it('an aggregator target moved to Alpen while acted as: the results stay in Sončna', async () => {
+    const [row] = await t.db.db
+      .insert(users)
+      .values({
+        email: 'second-aggregator@demo.energy',
+        role: 'ROLE_AGGREGATOR',
+        siteId: 1,
+        companyId: DEMO_IDS.soncna,
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    const token = await impersonating(t, DEMO.aggregator, 'second-aggregator@demo.energy');
+    await t.db.db
+      .update(users)
+      .set({ companyId: alpen })
+      .where(eq(users.id, row?.id ?? 0));
+    for (const what of searches) {
+      const res = await get(token, `/api/search/${what}?q=&pageSize=100`);
+      expect(res.statusCode, what).toBe(200);
+      const companies = json<Found>(res).data.items.map((item) => item.company?.id);
+      expect(companies.length, what).toBeGreaterThan(0);
+      expect(new Set(companies), what).toEqual(new Set([DEMO_IDS.soncna]));
+      const foreign = await get(token, `/api/search/${what}?q=&companyId=${alpen}`);
+      expect(foreign.statusCode, what).toBe(404);
+    }
+  });
+
+  it('a super admin acting as the Sončna aggregator searches Sončna only', async () => {
+    const token = await impersonating(t, DEMO.admin, DEMO.aggregator.email);
+    for (const what of searches) {
+      const res = await get(token, `/api/search/${what}?q=&pageSize=100`);
+      const companies = json<Found>(res).data.items.map((item) => item.company?.id);
+      expect(new Set(companies), what).toEqual(new Set([DEMO_IDS.soncna]));
+    }
+  });
+});
