@@ -38,6 +38,24 @@ export const DEMO_IDS = {
   stajerska: 6,
 } as const;
 
+/** Words that name Alpen's company, groups or locations: none may reach an answer about Sončna only. */
+export const ALPEN_NAMES = [
+  'Alpen',
+  'Klagenfurt',
+  'Steiermark',
+  'Kärnten',
+  'Wien',
+  'Graz',
+  'Villach',
+];
+
+/** The Alpen names (and Alpen's company id as a `companyId`) that an answer mentions. */
+export function alpenMentions(body: string): string[] {
+  const found = ALPEN_NAMES.filter((name) => body.includes(name));
+  if (/"companyId":2\b/.test(body)) found.push('"companyId":2');
+  return found;
+}
+
 /** Ids of things below a location: its first device group, device and controller. */
 export interface LocationParts {
   deviceGroupId: number;
