@@ -139,7 +139,7 @@ export async function buildApp({
     reference: referenceService,
   });
   const authService = createAuthService(createAuthRepository(db.db), {
-    userAccess: (user) => orgAccess.permissionsOf(user),
+    userAccess: (user, impersonator) => orgAccess.permissionsOf(user, impersonator),
     idleMinutes: config.sessionIdleMinutes,
     maxDays: config.sessionMaxDays,
     limiter,

@@ -436,7 +436,8 @@ export const securityRoutes = {
     path: '/security/validate-confirmation',
     summary:
       "Accept a pending, unexpired location invitation addressed to the signed-in user's e-mail; answers the " +
-      'location. Otherwise 404 or 422 with location_invite.error',
+      'location. Otherwise 404 or 422 with location_invite.error; 403 impersonation.not_while_impersonating while ' +
+      'an administrator acts as the user',
     tags: ['security'],
     access: { kind: 'session' },
     body: formBody(

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthUser } from '@ec/contract';
-import { impliedRoles, isSetUp } from '@ec/domain';
+import { canImpersonate, hasRole, impliedRoles, isSetUp } from '@ec/domain';
 import { AppError, unauthenticated } from '../../errors.ts';
 import type { Log } from '../../logger.ts';
 import { RATE_LIMITS, accountSubject, type RateLimiter } from '../rate-limit/rate-limit.service.ts';
@@ -22,6 +22,26 @@ export interface Actor {
 /** The real signed-in person: the impersonator while impersonating, else the user. */
 export function realUser(actor: Actor): UserRecord {
   return actor.impersonator ?? actor.user;
+}
+
+/**
+ * Whether `real` may act as `target` (docs/decisions/0012, docs/organisation.md "Admin"): the domain's
+ * canImpersonate (never oneself, never a role one cannot manage), and the target in the real user's reach — the
+ * same site, and for an aggregator the same company (an aggregator without a company reaches nobody).
+ */
+export function mayImpersonate(real: UserRecord, target: UserRecord): boolean {
+  return inImpersonationReach(real, target) && canImpersonate(real, target);
+}
+
+/** Whether `target` is in the reach of the administrator `real` (see {@link mayImpersonate}). */
+export function inImpersonationReach(real: UserRecord, target: UserRecord): boolean {
+  if (target.siteId !== real.siteId) return false;
+  if (hasRole(real, 'ROLE_SUPER_ADMIN')) return true;
+  return (
+    hasRole(real, 'ROLE_AGGREGATOR') &&
+    real.companyId !== null &&
+    target.companyId === real.companyId
+  );
 }
 
 /** Session lifetimes from the configuration. */
@@ -113,8 +133,11 @@ export function toAuthUser(
 export interface AuthServiceOptions extends SessionPolicy {
   limiter: RateLimiter;
   log: Log;
-  /** What the organisation grants a user (default: nothing). */
-  userAccess?: (user: UserRecord) => Promise<UserAccess>;
+  /**
+   * What the organisation grants a user (default: nothing); while `impersonator` acts as the user, only what lies
+   * in the impersonator's reach.
+   */
+  userAccess?: (user: UserRecord, impersonator: UserRecord | null) => Promise<UserAccess>;
 }
 
 /** Sign-in, session lookup and sign-out. */
@@ -156,7 +179,7 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
   return {
     /** The user as the API shows it, with their locations, controllers and permission lists. */
     async describe(user: UserRecord, impersonator: UserRecord | null = null): Promise<AuthUser> {
-      return toAuthUser(user, impersonator, await userAccess(user));
+      return toAuthUser(user, impersonator, await userAccess(user, impersonator));
     },
 
     /**
@@ -232,7 +255,19 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
       }
       const targetId = row.session.impersonatedUserId;
       const target = targetId === null ? undefined : await repo.findUser(targetId);
-      if (target) return { user: target, sessionId: id, impersonator: row.user };
+      // The rule is checked again on every request: an administrator who lost the right (demoted, moved to another
+      // company, or the target was promoted or moved) stops acting as the target at once.
+      if (target && mayImpersonate(row.user, target)) {
+        return { user: target, sessionId: id, impersonator: row.user };
+      }
+      if (target) {
+        // Ended for good, so it does not come back should the rule hold again later.
+        await repo.setImpersonation(id, null);
+        log.warn(
+          { userId: row.user.id, targetId: target.id },
+          'impersonation ended: no longer allowed',
+        );
+      }
       return { user: row.user, sessionId: id, impersonator: null };
     },
 

@@ -165,30 +165,16 @@ export function createCompaniesRepository(db: Db) {
       return groupById(db, id);
     },
 
-    /** Every group of a company, parents before children (breadth-first by depth, then name). */
-    async groupsOf(companyId: number): Promise<GroupRecord[]> {
+    /**
+     * The groups of a company that an access filter keeps (the org access core's groupFilter, on
+     * `location_groups`), parents before children.
+     */
+    async groupsWhere(companyId: number, filter: SQL): Promise<GroupRecord[]> {
       return orderTree(
         await db
           .select(groupColumns)
           .from(locationGroups)
-          .where(eq(locationGroups.companyId, companyId)),
-      );
-    },
-
-    /** The groups of a company granted to a user through group permissions, with every group below them. */
-    async grantedGroupsOf(companyId: number, userId: number): Promise<GroupRecord[]> {
-      const granted = sql`${locationGroups.id} in (
-        with recursive granted(id) as (
-          select p.group_id from location_group_permissions p where p.user_id = ${userId}
-          union
-          select g.id from location_groups g join granted on g.parent_id = granted.id
-        )
-        select id from granted)`;
-      return orderTree(
-        await db
-          .select(groupColumns)
-          .from(locationGroups)
-          .where(and(eq(locationGroups.companyId, companyId), granted)),
+          .where(and(eq(locationGroups.companyId, companyId), filter)),
       );
     },
 

@@ -175,11 +175,7 @@ export function createCompaniesService(deps: {
     /** The company's groups the actor sees: admins (every action on the company) all, others their granted subtrees. */
     async groups(actor: Actor, companyId: number): Promise<LocationGroup[]> {
       await access.requireCompany(actor, companyId, 'view');
-      const scope = access.scopeOf(actor);
-      const rows =
-        scope.kind === 'grants'
-          ? await repo.grantedGroupsOf(companyId, scope.userId)
-          : await repo.groupsOf(companyId);
+      const rows = await repo.groupsWhere(companyId, access.groupFilter(actor));
       return rows.map(toGroup);
     },
 

@@ -1,18 +1,13 @@
 import type { AuthUser } from '@ec/contract';
-import { canImpersonate, hasRole } from '@ec/domain';
+import { canImpersonate } from '@ec/domain';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { realUser, type Actor, type AuthService, type UserRecord } from '../auth/auth.service.ts';
-
-/**
- * Whether `target` is in the reach of the administrator `real`: the same site, and for an aggregator the same
- * company (an aggregator without a company reaches nobody).
- */
-function inReach(real: UserRecord, target: UserRecord): boolean {
-  if (target.siteId !== real.siteId) return false;
-  if (hasRole(real, 'ROLE_SUPER_ADMIN')) return true;
-  return real.companyId !== null && target.companyId === real.companyId;
-}
+import {
+  inImpersonationReach,
+  realUser,
+  type Actor,
+  type AuthService,
+} from '../auth/auth.service.ts';
 
 /**
  * Acting as another user (spec 001 §6, §7). The session keeps its own user (the administrator) and records whom
@@ -31,7 +26,7 @@ export function createImpersonationService(deps: { auth: AuthService; audit: Aud
       const real = realUser(actor);
       const target = await auth.findUser(userId);
       if (!target) throw notFound();
-      if (!inReach(real, target)) throw notFound();
+      if (!inImpersonationReach(real, target)) throw notFound();
       if (!canImpersonate(real, target)) throw forbidden('impersonation.not_allowed');
       if (actor.impersonator && actor.user.id !== target.id) {
         await audit.record('IMPERSONATION_STOP', real, actor.user, ip);

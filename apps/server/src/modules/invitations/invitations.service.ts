@@ -1,4 +1,4 @@
-import { AppError, ruleBroken } from '../../errors.ts';
+import { AppError, forbidden, ruleBroken } from '../../errors.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import type { InvitationsRepository } from './invitations.repository.ts';
 
@@ -17,9 +17,12 @@ export function createInvitationsService(
      * location (in the same transaction) and answers the location as it is now. Another address's invitation,
      * unknown ids and locations of another site give 404; expired, revoked or already used ones 422; both with
      * location_invite.error. Confirming again an invitation this user already confirmed answers the location again
-     * (the link may be opened twice).
+     * (the link may be opened twice). Never while impersonating: 403 impersonation.not_while_impersonating.
      */
     async validate(actor: Actor, id: number) {
+      // Accepting is the user's own declaration (docs/decisions/0012): an administrator acting as the user may
+      // not give them access anywhere, least of all in another company.
+      if (actor.impersonator) throw forbidden('impersonation.not_while_impersonating');
       const invitation = await repo.findById(id);
       if (!invitation || invitation.email !== actor.user.email) {
         throw new AppError(404, 'NOT_FOUND', { message: INVITE_ERROR });

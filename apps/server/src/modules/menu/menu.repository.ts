@@ -140,14 +140,11 @@ export function createMenuRepository(db: Db) {
     },
 
     /**
-     * The groups a non-admin user sees in a site: those granted to them and every group below (visibility is
-     * inherited downwards). `companyId` limits them to one company.
+     * The groups matching an access filter (the org access core's groupFilter, on `location_groups`): for a
+     * non-admin, those granted to them and every group below (visibility is inherited downwards), inside the reach
+     * of whoever impersonates them. `companyId` limits them to one company.
      */
-    async grantedGroups(
-      userId: number,
-      siteId: number,
-      companyId?: number,
-    ): Promise<CompanyGroupRow[]> {
+    async groupsWhere(filter: SQL, companyId?: number): Promise<CompanyGroupRow[]> {
       const rows = await queryRows<{
         id: number;
         parent_id: number | null;
@@ -155,17 +152,11 @@ export function createMenuRepository(db: Db) {
         company_id: number;
       }>(
         db,
-        sql`with recursive granted(id) as (
-            select group_id from location_group_permissions where user_id = ${userId}
-            union
-            select g.id from location_groups g join granted on g.parent_id = granted.id
-          )
-          select g.id, g.parent_id, g.name, g.company_id
-          from location_groups g
-          join granted on granted.id = g.id
-          join companies c on c.id = g.company_id
-          where c.site_id = ${siteId}
-            ${companyId === undefined ? sql`` : sql`and g.company_id = ${companyId}`}`,
+        sql`select location_groups.id, location_groups.parent_id, location_groups.name,
+            location_groups.company_id
+          from location_groups
+          where ${filter}
+            ${companyId === undefined ? sql`` : sql`and location_groups.company_id = ${companyId}`}`,
       );
       return rows.map((g) => ({
         id: g.id,

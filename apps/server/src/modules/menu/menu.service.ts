@@ -134,7 +134,7 @@ export function createMenuService(deps: {
   /** The company's part a non-admin sees, or null when they see nothing of it. */
   async function grantedStructure(actor: Actor, head: CompanyHead) {
     const [groups, locations] = await Promise.all([
-      repo.grantedGroups(actor.user.id, actor.user.siteId, head.id),
+      repo.groupsWhere(access.groupFilter(actor), head.id),
       repo.locationsWhere(access.locationFilter(actor), head.id),
     ]);
     if (groups.length === 0 && locations.length === 0) return null;
@@ -208,7 +208,7 @@ export function createMenuService(deps: {
         };
       }
       const [groups, locations] = await Promise.all([
-        repo.grantedGroups(actor.user.id, actor.user.siteId),
+        repo.groupsWhere(access.groupFilter(actor)),
         repo.locationsWhere(access.locationFilter(actor)),
       ]);
       const companyIds = new Set([

@@ -98,6 +98,33 @@ async function status(work: Promise<unknown>): Promise<number> {
   }
 }
 
+async function visibleLocations(a: AccessActor) {
+  const rows = await database.db
+    .select({ name: locations.name })
+    .from(locations)
+    .where(access.locationFilter(a))
+    .orderBy(locations.name);
+  return rows.map((r) => r.name);
+}
+
+async function visibleCompanies(a: AccessActor) {
+  const rows = await database.db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(access.companyFilter(a))
+    .orderBy(companies.name);
+  return rows.map((r) => r.name);
+}
+
+async function visibleGroups(a: AccessActor) {
+  const rows = await database.db
+    .select({ name: locationGroups.name })
+    .from(locationGroups)
+    .where(access.groupFilter(a))
+    .orderBy(locationGroups.name);
+  return rows.map((r) => r.name);
+}
+
 beforeAll(async () => {
   database = await createTestDb();
   access = createOrgAccess(database.db);
@@ -278,23 +305,6 @@ describe('org access: groups, companies, devices, controllers', () => {
 });
 
 describe('org access: list filters', () => {
-  async function visibleLocations(a: AccessActor) {
-    const rows = await database.db
-      .select({ name: locations.name })
-      .from(locations)
-      .where(access.locationFilter(a))
-      .orderBy(locations.name);
-    return rows.map((r) => r.name);
-  }
-  async function visibleCompanies(a: AccessActor) {
-    const rows = await database.db
-      .select({ name: companies.name })
-      .from(companies)
-      .where(access.companyFilter(a))
-      .orderBy(companies.name);
-    return rows.map((r) => r.name);
-  }
-
   it('keeps what each actor sees', async () => {
     expect(await visibleLocations(actor('admin', 'ROLE_SUPER_ADMIN'))).toEqual([
       'cabin',
@@ -331,5 +341,132 @@ describe('org access: permissionsOf', () => {
     ]);
     const stranger = await access.permissionsOf({ id: id('stranger') });
     expect(stranger.controllers).toEqual([{ id: ids.looseController }]);
+  });
+});
+
+describe('org access: impersonation is the intersection of both scopes', () => {
+  // The users are the fixture's: aggAlpha (alpha), aggBeta (beta), groupEditor (grants in alpha), admin.
+  const user = (key: string, role: Role, companyKey?: string, siteKey = 'site') =>
+    actor(key, role, siteKey, companyKey).user;
+  const as = (target: AccessActor['user'], impersonator: AccessActor['user']): AccessActor => ({
+    user: target,
+    impersonator,
+  });
+
+  it.each([
+    // target, impersonator, expected scope
+    [
+      'a grants user by a super admin: the user’s whole reach',
+      () => as(user('groupEditor', 'ROLE_USER_ADVANCED'), user('admin', 'ROLE_SUPER_ADMIN')),
+      () => ({ kind: 'grants', siteId: id('site'), userId: id('groupEditor') }),
+    ],
+    [
+      'a grants user by an aggregator: the user’s grants inside the aggregator’s company',
+      () =>
+        as(user('groupEditor', 'ROLE_USER_ADVANCED'), user('aggBeta', 'ROLE_AGGREGATOR', 'beta')),
+      () => ({ kind: 'grants', siteId: id('site'), userId: id('groupEditor'), within: id('beta') }),
+    ],
+    [
+      'an aggregator by a super admin: the aggregator’s company',
+      () => as(user('aggAlpha', 'ROLE_AGGREGATOR', 'alpha'), user('admin', 'ROLE_SUPER_ADMIN')),
+      () => ({ kind: 'company', siteId: id('site'), companyId: id('alpha') }),
+    ],
+    [
+      'an aggregator of another company by an aggregator: nothing',
+      () =>
+        as(
+          user('aggAlpha', 'ROLE_AGGREGATOR', 'alpha'),
+          user('aggBeta', 'ROLE_AGGREGATOR', 'beta'),
+        ),
+      () => ({ kind: 'company', siteId: id('site'), companyId: null }),
+    ],
+    [
+      'a super admin by an aggregator: only the aggregator’s company',
+      () => as(user('admin', 'ROLE_SUPER_ADMIN'), user('aggBeta', 'ROLE_AGGREGATOR', 'beta')),
+      () => ({ kind: 'company', siteId: id('site'), companyId: id('beta') }),
+    ],
+    [
+      'anyone by a non-admin: nothing',
+      () => as(user('groupEditor', 'ROLE_USER_ADVANCED'), user('viewer', 'ROLE_USER_BASIC')),
+      () => ({ kind: 'grants', siteId: id('site'), userId: id('groupEditor'), within: null }),
+    ],
+    [
+      'anyone by an admin of another site: nothing',
+      () =>
+        as(
+          user('groupEditor', 'ROLE_USER_ADVANCED'),
+          user('admin', 'ROLE_SUPER_ADMIN', undefined, 'otherSite'),
+        ),
+      () => ({ kind: 'grants', siteId: id('site'), userId: id('groupEditor'), within: null }),
+    ],
+  ] as const)('%s', (_name, make, expected) => {
+    expect(access.scopeOf(make())).toEqual(expected());
+  });
+
+  it('checks and filters: the grants user’s cabin (alpha) is closed to aggBeta acting as them', async () => {
+    const target = user('groupEditor', 'ROLE_USER_ADVANCED');
+    const byBeta = as(target, user('aggBeta', 'ROLE_AGGREGATOR', 'beta'));
+    const byAlpha = as(target, user('aggAlpha', 'ROLE_AGGREGATOR', 'alpha'));
+    expect(await status(access.requireLocation(byBeta, id('cabin'), 'view'))).toBe(404);
+    expect(await status(access.requireGroup(byBeta, id('north'), 'view'))).toBe(404);
+    expect(await status(access.requireDevice(byBeta, id('device'), 'view'))).toBe(404);
+    expect(await status(access.requireCompany(byBeta, id('alpha'), 'view'))).toBe(404);
+    expect(await status(access.requireLocation(byAlpha, id('cabin'), 'edit'))).toBe(200);
+    expect(await status(access.requireGroup(byAlpha, id('north'), 'edit'))).toBe(200);
+    expect(await visibleLocations(byBeta)).toEqual([]);
+    expect(await visibleCompanies(byBeta)).toEqual([]);
+    expect(await visibleLocations(byAlpha)).toEqual(['cabin']);
+    expect(await visibleCompanies(byAlpha)).toEqual(['alpha']);
+    expect(await visibleGroups(byBeta)).toEqual([]);
+    expect(await visibleGroups(byAlpha)).toEqual(['north', 'northEast']);
+  });
+
+  it('groupFilter keeps what each actor sees', async () => {
+    expect(await visibleGroups(actor('aggAlpha', 'ROLE_AGGREGATOR', 'site', 'alpha'))).toEqual([
+      'alpha root',
+      'north',
+      'northEast',
+    ]);
+    expect(await visibleGroups(actor('groupEditor', 'ROLE_USER_ADVANCED'))).toEqual([
+      'north',
+      'northEast',
+    ]);
+    expect(await visibleGroups(actor('viewer', 'ROLE_USER_BASIC'))).toEqual([]);
+    expect(await visibleGroups(actor('admin', 'ROLE_SUPER_ADMIN'))).toEqual([
+      'alpha root',
+      'beta root',
+      'north',
+      'northEast',
+    ]);
+  });
+
+  it('a controller without a location stays with its owner only inside the impersonator’s company', async () => {
+    const target = user('stranger', 'ROLE_USER_BASIC');
+    const byBeta = as(target, user('aggBeta', 'ROLE_AGGREGATOR', 'beta'));
+    const byAlpha = as(target, user('aggAlpha', 'ROLE_AGGREGATOR', 'alpha'));
+    expect(await status(access.requireController(byBeta, id('looseController'), 'view'))).toBe(404);
+    expect(await status(access.requireController(byAlpha, id('looseController'), 'view'))).toBe(
+      200,
+    );
+  });
+
+  it('permissionsOf lists only what lies in the impersonator’s reach', async () => {
+    const target = { id: id('groupEditor') };
+    expect(
+      (await access.permissionsOf(target, user('aggBeta', 'ROLE_AGGREGATOR', 'beta'))).permissions
+        .locationGroups,
+    ).toEqual([]);
+    expect(
+      (await access.permissionsOf(target, user('aggAlpha', 'ROLE_AGGREGATOR', 'alpha'))).permissions
+        .locationGroups,
+    ).toHaveLength(1);
+    expect(
+      (await access.permissionsOf(target, user('admin', 'ROLE_SUPER_ADMIN'))).permissions
+        .locationGroups,
+    ).toHaveLength(1);
+    const owner = { id: id('stranger') };
+    expect(
+      (await access.permissionsOf(owner, user('aggBeta', 'ROLE_AGGREGATOR', 'beta'))).controllers,
+    ).toEqual([]);
   });
 });

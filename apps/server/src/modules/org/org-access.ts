@@ -17,12 +17,26 @@ import {
 import { hasRole, type PermissionAction, type Role } from '@ec/domain';
 import { forbidden, notFound } from '../../errors.ts';
 
+/** The fields of a user record the access rules read. */
+export interface AccessUser {
+  id: number;
+  role: Role;
+  siteId: number;
+  companyId: number | null;
+}
+
 /**
- * Who the access rules look at: the acting user (while impersonating, the impersonated one, so an admin sees
- * exactly what that user sees). A structural subset of the session's user record.
+ * Who the access rules look at: the acting user and, while impersonating, the real signed-in administrator. A
+ * structural subset of the session's actor (auth.service `Actor`).
+ *
+ * Impersonation never widens what the real person may see or do (issue 10): every check, filter and list of this
+ * module uses the intersection of `user`'s access and `impersonator`'s own reach ({@link scopeOf}). A super admin
+ * reaches the whole site, so they keep the user's full access; an aggregator keeps only what lies inside their own
+ * company.
  */
 export interface AccessActor {
-  user: { id: number; role: Role; siteId: number; companyId: number | null };
+  user: AccessUser;
+  impersonator?: AccessUser | null;
 }
 
 /** The granted actions on one resource (see docs/organisation.md "Tenancy and who sees what"). */
@@ -35,21 +49,60 @@ const NONE: Actions = { view: false, edit: false, manage: false };
  * How far an actor reaches:
  * - `site`: a super admin, every company of the site;
  * - `company`: an aggregator, their own company (none when `companyId` is null);
- * - `grants`: everyone else, what they own and what permission rows grant them.
+ * - `grants`: everyone else, what they own and what permission rows grant them. `within` is set while an
+ *   administrator bound to one company impersonates the user: only what lies in that company counts (null:
+ *   nothing at all). Undefined: every company of the site.
  */
 export type Scope =
   | { kind: 'site'; siteId: number }
   | { kind: 'company'; siteId: number; companyId: number | null }
-  | { kind: 'grants'; siteId: number; userId: number };
+  | { kind: 'grants'; siteId: number; userId: number; within?: number | null };
 
-/** The actor's {@link Scope}. */
-export function scopeOf(actor: AccessActor): Scope {
-  const { user } = actor;
+/** The reach of one user by their role. */
+function scopeOfUser(user: AccessUser): Scope {
   if (hasRole(user, 'ROLE_SUPER_ADMIN')) return { kind: 'site', siteId: user.siteId };
   if (hasRole(user, 'ROLE_AGGREGATOR')) {
     return { kind: 'company', siteId: user.siteId, companyId: user.companyId };
   }
   return { kind: 'grants', siteId: user.siteId, userId: user.id };
+}
+
+/**
+ * The part of `own` (the impersonated user's reach) that `by` (the impersonator's reach) covers. Only admins
+ * impersonate; a session whose real user is no admin (any more) keeps nothing.
+ */
+function intersect(own: Scope, by: Scope): Scope {
+  const nothing: Scope =
+    own.kind === 'grants'
+      ? { ...own, within: null }
+      : { kind: 'company', siteId: own.siteId, companyId: null };
+  if (own.siteId !== by.siteId || by.kind === 'grants') return nothing;
+  if (by.kind === 'site') return own;
+  if (by.companyId === null) return nothing;
+  switch (own.kind) {
+    case 'site':
+      return { kind: 'company', siteId: own.siteId, companyId: by.companyId };
+    case 'company':
+      return own.companyId === by.companyId ? own : nothing;
+    case 'grants':
+      return own.within === undefined || own.within === by.companyId
+        ? { ...own, within: by.companyId }
+        : nothing;
+  }
+}
+
+/**
+ * The actor's {@link Scope}: the acting user's reach, narrowed to the impersonator's while impersonating. Every
+ * check of this module starts here, so modules that branch on the scope get the intersection too.
+ */
+export function scopeOf(actor: AccessActor): Scope {
+  const own = scopeOfUser(actor.user);
+  return actor.impersonator ? intersect(own, scopeOfUser(actor.impersonator)) : own;
+}
+
+/** Whether a grants scope may count something in `companyId` (its `within` bound). */
+function grantsReach(scope: Scope & { kind: 'grants' }, companyId: number): boolean {
+  return scope.within === undefined || scope.within === companyId;
 }
 
 /** Whether the scope reaches a whole company (admin scopes only; grants never do). */
@@ -121,6 +174,7 @@ export function createOrgAccess(db: Db) {
     if (scope.kind !== 'grants') {
       return adminReaches(scope, { id: location.companyId, siteId }) ? ALL : NONE;
     }
+    if (!grantsReach(scope, location.companyId)) return NONE;
     if (location.ownerId === scope.userId) return ALL;
     const [direct] = await db
       .select({
@@ -167,7 +221,7 @@ export function createOrgAccess(db: Db) {
     async companyActions(actor: AccessActor, company: CompanyRow): Promise<Actions> {
       const scope = scopeOf(actor);
       if (scope.kind !== 'grants') return adminReaches(scope, company) ? ALL : NONE;
-      if (company.siteId !== scope.siteId) return NONE;
+      if (company.siteId !== scope.siteId || !grantsReach(scope, company.id)) return NONE;
       const found = await queryRows<{ found: number }>(
         db,
         sql`
@@ -209,7 +263,7 @@ export function createOrgAccess(db: Db) {
         actions = adminReaches(scope, { id: found.group.companyId, siteId: found.siteId })
           ? ALL
           : NONE;
-      } else if (found.siteId === scope.siteId) {
+      } else if (found.siteId === scope.siteId && grantsReach(scope, found.group.companyId)) {
         actions = or(NONE, await groupGrant(scope.userId, id));
       }
       check(actions, action);
@@ -282,7 +336,9 @@ export function createOrgAccess(db: Db) {
           : NONE;
       } else {
         actions =
-          found.siteId === scope.siteId && found.controller.ownerId === scope.userId
+          found.siteId === scope.siteId &&
+          grantsReach(scope, found.controller.companyId) &&
+          found.controller.ownerId === scope.userId
             ? { view: true, edit: true, manage: false }
             : NONE;
       }
@@ -300,7 +356,8 @@ export function createOrgAccess(db: Db) {
           ? sql`false`
           : sql`${site} and ${eq(companies.id, scope.companyId)}`;
       }
-      return sql`${site} and (${companies.id} in (select locations.company_id from locations where ${grantedLocations(scope.userId)})
+      return sql`${site} and ${within(scope, companies.id)}
+          and (${companies.id} in (select locations.company_id from locations where ${grantedLocations(scope.userId)})
           or ${companies.id} in (select g.company_id from location_groups g
             join location_group_permissions p on p.group_id = g.id where p.user_id = ${scope.userId}))`;
     },
@@ -316,14 +373,45 @@ export function createOrgAccess(db: Db) {
       if (scope.kind === 'company') {
         return scope.companyId === null ? sql`false` : eq(locations.companyId, scope.companyId);
       }
-      return sql`${inSite} and ${grantedLocations(scope.userId)}`;
+      return sql`${inSite} and ${within(scope, locations.companyId)} and ${grantedLocations(scope.userId)}`;
+    },
+
+    /**
+     * An SQL condition on `location_groups` that keeps the groups the actor sees: admins every group of the
+     * companies in reach, others the granted groups and every group below them (use it in queries that select
+     * from the `location_groups` table under that name).
+     */
+    groupFilter(actor: AccessActor): SQL {
+      const scope = scopeOf(actor);
+      if (scope.kind === 'site') {
+        return sql`${locationGroups.companyId} in (select id from companies where site_id = ${scope.siteId})`;
+      }
+      if (scope.kind === 'company') {
+        return scope.companyId === null
+          ? sql`false`
+          : eq(locationGroups.companyId, scope.companyId);
+      }
+      return sql`${locationGroups.companyId} in (select id from companies where site_id = ${scope.siteId})
+        and ${within(scope, locationGroups.companyId)}
+        and ${locationGroups.id} in (
+          with recursive granted(id) as (
+            select group_id from location_group_permissions where user_id = ${scope.userId}
+            union
+            select g.id from location_groups g join granted on g.parent_id = granted.id
+          )
+          select id from granted)`;
     },
 
     /**
      * The permission lists and owned things of a user for GET /auth/user (spec 001 §3 User): owned locations
-     * appear in `permissions.locations` with every flag (the domain reads rights from that list).
+     * appear in `permissions.locations` with every flag (the domain reads rights from that list). While
+     * `impersonator` acts as the user, only what lies in the impersonator's reach is listed.
      */
-    async permissionsOf(user: { id: number }) {
+    async permissionsOf(user: { id: number }, impersonator: AccessUser | null = null) {
+      // While an aggregator impersonates, only what lies in their company is listed (the checks refuse the rest).
+      const by = impersonator ? scopeOfUser(impersonator) : null;
+      const inReach = (companyId: number) =>
+        by === null || by.kind === 'site' || (by.kind === 'company' && by.companyId === companyId);
       const [owned, direct, groups, ownedControllers] = await Promise.all([
         db
           .select({ id: locations.id, name: locations.name, companyId: locations.companyId })
@@ -353,16 +441,16 @@ export function createOrgAccess(db: Db) {
           .innerJoin(locationGroups, eq(locationGroups.id, locationGroupPermissions.groupId))
           .where(eq(locationGroupPermissions.userId, user.id)),
         db
-          .select({ id: controllers.id })
+          .select({ id: controllers.id, companyId: controllers.companyId })
           .from(controllers)
           .where(eq(controllers.ownerId, user.id))
           .orderBy(controllers.id),
       ]);
       const byLocation = new Map<number, { id: number; companyId: number; actions: Actions }>();
-      for (const row of owned) {
+      for (const row of owned.filter((r) => inReach(r.companyId))) {
         byLocation.set(row.id, { id: row.id, companyId: row.companyId, actions: ALL });
       }
-      for (const row of direct) {
+      for (const row of direct.filter((r) => inReach(r.companyId))) {
         const known = byLocation.get(row.id);
         const actions = or(known?.actions ?? NONE, flags(row));
         byLocation.set(row.id, { id: row.id, companyId: row.companyId, actions });
@@ -371,15 +459,23 @@ export function createOrgAccess(db: Db) {
         permissions: {
           locations: [...byLocation.values()].sort((a, b) => a.id - b.id),
           locationGroups: groups
+            .filter((row) => inReach(row.companyId))
             .map((row) => ({ id: row.id, companyId: row.companyId, actions: or(NONE, flags(row)) }))
             .sort((a, b) => a.id - b.id),
         },
-        locations: owned.map(({ id, name }) => ({ id, name })),
-        controllers: ownedControllers,
+        locations: owned.filter((r) => inReach(r.companyId)).map(({ id, name }) => ({ id, name })),
+        controllers: ownedControllers.filter((r) => inReach(r.companyId)).map(({ id }) => ({ id })),
       };
     },
   };
   return access;
+}
+
+/** A grants scope's company bound as an SQL condition on `column` (no condition without a bound). */
+function within(scope: Scope & { kind: 'grants' }, column: Parameters<typeof eq>[0]): SQL {
+  if (scope.within === undefined) return sql`true`;
+  if (scope.within === null) return sql`false`;
+  return eq(column, scope.within);
 }
 
 /**

@@ -7,8 +7,15 @@ import type {
 import { queryRows, sql, type Db, type SQL } from '@ec/db';
 import type { DeviceCategory, DeviceSetupType, DeviceStatus, Role } from '@ec/domain';
 
-/** Which rows an admin reaches: every company of a site, or one company. */
-export type SearchScope = { kind: 'site'; siteId: number } | { kind: 'company'; companyId: number };
+/**
+ * Which rows an admin reaches: every company of a site, or one company; `locations` is the org access core's
+ * locationFilter (a condition on `locations`) for figures that count locations.
+ */
+export type SearchScope = (
+  { kind: 'site'; siteId: number } | { kind: 'company'; companyId: number }
+) & {
+  locations: SQL;
+};
 
 /** A search request after defaults: `q` already trimmed ('' = everything). */
 export interface SearchFilter {
@@ -56,7 +63,8 @@ interface SearchQuery {
   where?: SQL;
   /** The columns `q` is looked for in. */
   text: SQL[];
-  select: SQL;
+  /** The selected columns; a function when they count locations (given the locations in reach). */
+  select: SQL | ((visibleLocations: SQL) => SQL);
   /** The order of the rows; ends with the id, so pages do not overlap. */
   order: SQL;
 }
@@ -143,10 +151,12 @@ const usersSearch: Search<UserRow, UserSearchItem> = {
   siteColumn: sql`u.site_id`,
   companyColumn: sql`u.company_id`,
   text: [sql`u.first_name`, sql`u.last_name`, fullName, sql`u.email`],
-  select: sql`u.id, u.email, u.first_name, u.last_name, u.role,
+  // Counts only locations the admin reaches: a user's grants in another company are not the admin's to know.
+  select: (visibleLocations) => sql`u.id, u.email, u.first_name, u.last_name, u.role,
     (u.email_verified_at is not null) as verified, u.company_id, c.name as company_name,
-    (select count(*)::int from locations l where l.owner_id = u.id
-      or exists (select 1 from location_permissions p where p.location_id = l.id and p.user_id = u.id)
+    (select count(*)::int from locations where (locations.owner_id = u.id
+      or exists (select 1 from location_permissions p where p.location_id = locations.id and p.user_id = u.id))
+      and ${visibleLocations}
     ) as locations_count,
     u.created_at`,
   order: sql`lower(coalesce(nullif(trim(${fullName}), ''), u.email)), u.id`,
@@ -284,10 +294,12 @@ export function createSearchRepository(db: Db) {
         : sql`${query.companyColumn} = ${filter.companyId}`;
     const text = matches(filter.q, query.text);
     const where = sql`${query.where ?? sql`true`} and ${inScope} and ${company} and (${text})`;
+    const select =
+      typeof query.select === 'function' ? query.select(scope.locations) : query.select;
     const [rows, counted] = await Promise.all([
       queryRows<R>(
         db,
-        sql`select ${query.select} ${query.from} where ${where} order by ${query.order} ${pageOf(filter)}`,
+        sql`select ${select} ${query.from} where ${where} order by ${query.order} ${pageOf(filter)}`,
       ),
       queryRows<{ total: number }>(
         db,

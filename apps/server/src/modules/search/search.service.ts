@@ -27,8 +27,11 @@ export function createSearchService(deps: { repo: SearchRepository; access: OrgA
     if (filter.companyId !== undefined)
       await access.requireCompany(actor, filter.companyId, 'view');
     let scope: SearchScope | null = null;
-    if (reach.kind === 'site') scope = reach;
-    else if (reach.companyId !== null) scope = { kind: 'company', companyId: reach.companyId };
+    const locations = access.locationFilter(actor);
+    if (reach.kind === 'site') scope = { kind: 'site', siteId: reach.siteId, locations };
+    else if (reach.companyId !== null) {
+      scope = { kind: 'company', companyId: reach.companyId, locations };
+    }
     return { filter, scope };
   }
 

@@ -10,6 +10,7 @@ import {
   sql,
   users,
   type Db,
+  type SQL,
   type UserType,
 } from '@ec/db';
 import type { Locale, Role } from '@ec/domain';
@@ -91,8 +92,12 @@ export function createUsersAdminRepository(db: Db) {
       return { rows, total: counted[0]?.total ?? 0 };
     },
 
-    /** The locations a user owns or holds a grant on, and their group grants. */
-    async rightsOf(userId: number) {
+    /**
+     * The locations a user owns or holds a grant on, and their group grants: only those the filters keep (the org
+     * access core's locationFilter on `locations` and groupFilter on `location_groups` for the asking admin), so
+     * an admin never learns names or ids from another company.
+     */
+    async rightsOf(userId: number, visible: { locations: SQL; groups: SQL }) {
       const [locationRows, groupRows] = await Promise.all([
         queryRows<{
           id: number;
@@ -104,12 +109,13 @@ export function createUsersAdminRepository(db: Db) {
           manage: boolean | null;
         }>(
           db,
-          sql`select l.id, l.name, l.company_id, (l.owner_id = ${userId}) as owner,
+          sql`select locations.id, locations.name, locations.company_id,
+              (locations.owner_id = ${userId}) as owner,
               p.can_view as view, p.can_edit as edit, p.can_manage as manage
-            from ${locations} l
-            left join ${locationPermissions} p on p.location_id = l.id and p.user_id = ${userId}
-            where l.owner_id = ${userId} or p.user_id is not null
-            order by lower(l.name), l.id`,
+            from ${locations}
+            left join ${locationPermissions} p on p.location_id = locations.id and p.user_id = ${userId}
+            where (locations.owner_id = ${userId} or p.user_id is not null) and ${visible.locations}
+            order by lower(locations.name), locations.id`,
         ),
         db
           .select({
@@ -122,7 +128,7 @@ export function createUsersAdminRepository(db: Db) {
           })
           .from(locationGroupPermissions)
           .innerJoin(locationGroups, eq(locationGroups.id, locationGroupPermissions.groupId))
-          .where(eq(locationGroupPermissions.userId, userId))
+          .where(and(eq(locationGroupPermissions.userId, userId), visible.groups))
           .orderBy(sql`lower(${locationGroups.name})`, locationGroups.id),
       ]);
       return {

@@ -159,7 +159,12 @@ export function createUsersAdminService(deps: {
     /** GET /users/:id. */
     async get(actor: Actor, id: number): Promise<AdminUserDetail> {
       const user = await reachable(actor, id);
-      return { ...describe(actor, user), ...(await repo.rightsOf(user.id)) };
+      // Only the grants inside the admin's own reach: another company's location and group names stay hidden.
+      const visible = {
+        locations: access.locationFilter(actor),
+        groups: access.groupFilter(actor),
+      };
+      return { ...describe(actor, user), ...(await repo.rightsOf(user.id, visible)) };
     },
 
     /** POST /users: a user without a password, who gets the welcome mail with a link to choose one. */

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
+import { ApiError } from '../../../shared/api/errors.ts';
 import { IconAlertTriangle, IconCheck } from '../../../shared/ui/icons.ts';
 import type { ConfirmationRequest } from '../confirmation-params.ts';
 
 /**
  * Validates the confirmation once (a query: React may mount twice, the invitation is accepted once) and shows the
- * outcome: success names the added location, failure shows location_invite.error. An invalid request (a
- * non-numeric id) fails without calling the server. Continue (or closing) goes to / without the parameters.
+ * outcome: success names the added location, failure shows location_invite.error (or, while an administrator acts
+ * as the user, that accepting is the user's own step). An invalid request (a non-numeric id) fails without
+ * calling the server. Continue (or closing) goes to / without the parameters.
  */
 export function ConfirmationModal({ request }: { request: ConfirmationRequest }) {
   const { t } = useTranslation();
@@ -34,6 +36,12 @@ export function ConfirmationModal({ request }: { request: ConfirmationRequest })
   });
 
   const failed = !request.valid || validation.isError;
+  // The server refuses to accept an invitation on the user's behalf while an administrator acts as them.
+  const failure =
+    validation.error instanceof ApiError &&
+    validation.error.message === 'impersonation.not_while_impersonating'
+      ? 'impersonation.not_while_impersonating'
+      : 'location_invite.error';
   const location = validation.data?.location;
   const done = () => void navigate('/', { replace: true });
 
@@ -55,7 +63,7 @@ export function ConfirmationModal({ request }: { request: ConfirmationRequest })
               color="var(--ec-danger, currentColor)"
               style={{ flex: 'none' }}
             />
-            <Text role="alert">{t('location_invite.error')}</Text>
+            <Text role="alert">{t(failure)}</Text>
           </Group>
         ) : location ? (
           <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="confirmation-success">

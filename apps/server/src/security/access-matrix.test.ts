@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routes, type RouteDescriptor } from '@ec/contract';
 import { hasAnyRole, ROLES, type Role } from '@ec/domain';
-import { createTestApp, DEMO, json, signIn, type TestApp } from './test/helpers.ts';
-import { VALID } from './test/route-samples.ts';
+import { createTestApp, DEMO, json, signIn, type TestApp } from '../test/helpers.ts';
+import { VALID } from '../test/route-samples.ts';
 
 const LOGINS: Record<Role, { email: string; password: string }> = {
   ROLE_SUPER_ADMIN: DEMO.admin,

@@ -1,0 +1,383 @@
+// The cross-tenant matrix's table (cross-tenant-matrix.test.ts): for EVERY contract route, a request on another
+// company's resources, or the reason the route has none. The table mirrors the contract's route groups, so the
+// compiler refuses a contract route without an entry (and the test checks the same at run time).
+//
+// Adding a module: add its group below with one entry per route. Point the request at the foreign company's
+// resources from `ForeignIds` (extend `foreignFixture` in cross-tenant-matrix.test.ts when the module brings new
+// ones), say what the Sončna aggregator gets (404 for an invisible resource), and what Alpen's own aggregator gets
+// (the `owner` answer proves the request reaches a live resource with a valid body; prefer answers that change
+// nothing lasting, e.g. a rule answer 422).
+import type { routes } from '@ec/contract';
+
+/** Alpen Energie's resources (and its users) that the samples point at. */
+export interface ForeignIds {
+  /** Alpen (company 2). */
+  company: number;
+  rootGroup: number;
+  /** Kärnten: holds Klagenfurt (the user has a location grant there, not a group grant). */
+  karnten: number;
+  /** Steiermark: the user holds every flag on it (a group grant), so on Nord and Nord-Ost and Graz below it. */
+  steiermark: number;
+  /** Nord (below Steiermark, not empty) and Nord-Ost (below Nord). */
+  nord: number;
+  nordOst: number;
+  /** Klagenfurt: the user holds every flag (a location grant from an accepted invitation). */
+  klagenfurt: number;
+  /** Graz (in Steiermark). */
+  graz: number;
+  /** Klagenfurt's "Roof" device group, a device in it, a spare device group and the controller. */
+  roofGroup: number;
+  roofDevice: number;
+  spareDeviceGroup: number;
+  controller: number;
+  /** A device at Graz (deleted and restored by the owner's control). */
+  grazDevice: number;
+  /** The accepted invitation of the user to Klagenfurt. */
+  acceptedInvitation: number;
+  /** A pending invitation of the user to Graz. */
+  pendingInvitation: number;
+  /** The user holding the grants (advanced@demo.energy, a Sončna user). */
+  grantHolder: number;
+  /** Users of Alpen: a basic user, and one the owner's control deletes. */
+  alpenUser: number;
+  alpenLeavingUser: number;
+}
+
+/** One request: path parameters, query and body (`{ data }` included). */
+export interface SampleRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** What a route answers about another company's resources. */
+export type TenantSample =
+  | {
+      /** A request naming a resource of Alpen. */
+      foreign: (ids: ForeignIds) => SampleRequest;
+      /** The Sončna aggregator's answer: 404 (the resource is invisible), 403 only for a visible one. */
+      status: 403 | 404;
+      /**
+       * The answer while the Sončna aggregator acts as the grant holder, when it differs from `status` for a
+       * reason other than the route's roles (those give 403 on their own).
+       */
+      impersonated?: 403 | 404;
+      /** The Alpen aggregator's answer, or why there is none to check. */
+      owner: number | { skip: string };
+      /** The owner's control needs a session of its own (the request changes the session). */
+      freshOwnerSession?: true;
+    }
+  | {
+      /**
+       * A list, or an answer about the session: Alpen must not appear in the Sončna sessions' answers, and must
+       * in the Alpen aggregator's (which proves the list would show it).
+       */
+      list: SampleRequest;
+    }
+  | {
+      /** Why the route touches no company's resources. */
+      exempt: string;
+    };
+
+type Routes = typeof routes;
+
+/** Every route of the contract, by group and name. */
+export type RouteTable = { [G in keyof Routes]: { [N in keyof Routes[G]]: TenantSample } };
+
+const PUBLIC = 'public: no session, no company data';
+const OWN_ACCOUNT =
+  'acts on the signed-in account only; refused while impersonating (impersonation.test.ts)';
+
+const id = (value: number) => ({ id: value });
+
+/** The table: one entry per contract route, grouped like the contract. */
+export const CROSS_TENANT_ROUTES: RouteTable = {
+  site: { info: { exempt: PUBLIC }, translations: { exempt: PUBLIC } },
+  health: { health: { exempt: PUBLIC } },
+  auth: {
+    login: { exempt: PUBLIC },
+    logout: { exempt: 'ends the own session' },
+    user: { list: {} },
+  },
+  accounts: {
+    register: { exempt: PUBLIC },
+    verifyEmail: { exempt: PUBLIC },
+    resendVerification: { exempt: PUBLIC },
+    forgottenPassword: { exempt: PUBLIC },
+    resetPassword: { exempt: PUBLIC },
+    changePassword: { exempt: OWN_ACCOUNT },
+    updateUser: { list: { body: { data: { themePreference: 'auto' } } } },
+    exportUser: { exempt: OWN_ACCOUNT },
+    deleteUser: { exempt: OWN_ACCOUNT },
+  },
+  impersonation: {
+    impersonate: {
+      foreign: (x) => ({ body: { data: { userId: x.alpenUser } } }),
+      status: 404,
+      owner: 200,
+      freshOwnerSession: true,
+    },
+    unimpersonate: { exempt: 'ends the own impersonation' },
+  },
+  oidc: { providers: { exempt: PUBLIC } },
+  security: {
+    validateConfirmation: {
+      foreign: (x) => ({ body: { data: { id: x.pendingInvitation, action: 'LOCATION_INVITE' } } }),
+      // Addressed to the grant holder's e-mail: anyone else 404; acting as the holder is not accepting.
+      status: 404,
+      impersonated: 403,
+      owner: { skip: 'an invitation is accepted by its addressee, not by the company’s admin' },
+    },
+  },
+  admin: { auditLog: { exempt: 'site-wide, super admins only: no company resource' } },
+  dev: {
+    mailbox: { exempt: 'the development mailbox: its own finding and tests' },
+    mailboxMessage: { exempt: 'the development mailbox: its own finding and tests' },
+  },
+  reference: {
+    countries: { exempt: PUBLIC },
+    timezones: { exempt: PUBLIC },
+    spotMarketRegions: { exempt: PUBLIC },
+    currencies: { exempt: PUBLIC },
+  },
+  companies: {
+    list: { list: {} },
+    create: { exempt: 'creates a company in the actor’s own site; super admins only' },
+    get: { foreign: (x) => ({ params: id(x.company) }), status: 404, owner: 200 },
+    update: {
+      foreign: (x) => ({
+        params: id(x.company),
+        body: { data: { name: 'Alpen Energie GmbH' } },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    locationGroups: { foreign: (x) => ({ params: id(x.company) }), status: 404, owner: 200 },
+    group: { foreign: (x) => ({ params: id(x.steiermark) }), status: 404, owner: 200 },
+    createGroup: {
+      foreign: (x) => ({ body: { data: { parentId: x.steiermark, name: 'Matrix' } } }),
+      status: 404,
+      owner: 201,
+    },
+    renameGroup: {
+      foreign: (x) => ({ params: id(x.steiermark), body: { data: { name: 'Steiermark' } } }),
+      status: 404,
+      owner: 200,
+    },
+    // Already below Nord: 422 org.already_in_group for the owner.
+    moveGroup: {
+      foreign: (x) => ({ params: id(x.nordOst), body: { data: { parentId: x.nord } } }),
+      status: 404,
+      owner: 422,
+    },
+    // Not empty: 422 org.group_not_empty for the owner.
+    deleteGroup: { foreign: (x) => ({ params: id(x.nord) }), status: 404, owner: 422 },
+  },
+  companyEmail: {
+    get: { foreign: (x) => ({ params: id(x.company) }), status: 404, owner: 200 },
+    update: {
+      foreign: (x) => ({
+        params: id(x.company),
+        body: { data: { senderName: null, senderEmail: null } },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    // Without a sender: 422 company_email.no_sender for the owner (no DNS lookup leaves the test).
+    check: { foreign: (x) => ({ params: id(x.company) }), status: 404, owner: 422 },
+  },
+  locations: {
+    get: { foreign: (x) => ({ params: id(x.klagenfurt) }), status: 404, owner: 200 },
+    update: {
+      foreign: (x) => ({
+        params: id(x.klagenfurt),
+        body: {
+          data: {
+            name: 'Klagenfurt – Einfamilienhaus',
+            countryCode: 'AT',
+            spotRegion: { code: '10YAT-APG------L', type: 'EIC' },
+            timezone: 'Europe/Vienna',
+            coordinates: { latitude: 46.624722, longitude: 14.305278 },
+            address: {
+              street: 'Villacher Straße',
+              houseNumber: '21',
+              postCode: '9020',
+              city: 'Klagenfurt am Wörthersee',
+            },
+          },
+        },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    create: {
+      foreign: (x) => ({
+        body: {
+          data: {
+            groupId: x.steiermark,
+            name: 'Matrix home',
+            countryCode: 'AT',
+            timezone: 'Europe/Vienna',
+          },
+        },
+      }),
+      status: 404,
+      owner: 201,
+    },
+    // Has a controller: 422 org.location_has_controllers for the owner.
+    delete: { foreign: (x) => ({ params: id(x.klagenfurt) }), status: 404, owner: 422 },
+    // Already in Steiermark: 422 org.already_in_group for the owner.
+    move: {
+      foreign: (x) => ({ params: id(x.graz), body: { data: { groupId: x.steiermark } } }),
+      status: 404,
+      owner: 422,
+    },
+    structure: { foreign: (x) => ({ params: id(x.klagenfurt) }), status: 404, owner: 200 },
+    createDeviceGroup: {
+      foreign: (x) => ({ params: id(x.klagenfurt), body: { data: { name: 'Matrix' } } }),
+      status: 404,
+      owner: 201,
+    },
+    updateDeviceGroup: {
+      foreign: (x) => ({ params: id(x.roofGroup), body: { data: { name: 'Roof' } } }),
+      status: 404,
+      owner: 200,
+    },
+    deleteDeviceGroup: {
+      foreign: (x) => ({ params: id(x.spareDeviceGroup) }),
+      status: 404,
+      owner: 204,
+    },
+    // Already in Roof: 422 org.already_in_group for the owner.
+    moveDevices: {
+      foreign: (x) => ({
+        params: id(x.klagenfurt),
+        body: { data: { deviceIds: [x.roofDevice], deviceGroupId: x.roofGroup } },
+      }),
+      status: 404,
+      owner: 422,
+    },
+    getDevice: { foreign: (x) => ({ params: id(x.roofDevice) }), status: 404, owner: 200 },
+    updateDevice: {
+      foreign: (x) => ({
+        params: id(x.roofDevice),
+        body: {
+          data: { name: 'Rooftop PV', category: 'SOLAR_POWER_PLANT', deviceGroupId: x.roofGroup },
+        },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    deleteDevice: { foreign: (x) => ({ params: id(x.grazDevice) }), status: 404, owner: 204 },
+    restoreDevice: { foreign: (x) => ({ params: id(x.grazDevice) }), status: 404, owner: 200 },
+    controllers: { foreign: (x) => ({ params: id(x.klagenfurt) }), status: 404, owner: 200 },
+    getController: { foreign: (x) => ({ params: id(x.controller) }), status: 404, owner: 200 },
+    updateController: {
+      foreign: (x) => ({ params: id(x.controller), body: { data: { alias: 'Hub' } } }),
+      status: 404,
+      owner: 200,
+    },
+    setControllerOwner: {
+      foreign: (x) => ({ params: id(x.controller), body: { data: { userId: null } } }),
+      status: 404,
+      owner: 200,
+    },
+    users: { foreign: (x) => ({ params: id(x.klagenfurt) }), status: 404, owner: 200 },
+    invite: {
+      foreign: (x) => ({
+        params: id(x.klagenfurt),
+        body: { data: { email: 'matrix-guest@example.com' } },
+      }),
+      status: 404,
+      owner: 201,
+    },
+    // Accepted already: 422 location_invite.not_pending for the owner.
+    resendInvitation: {
+      foreign: (x) => ({ params: id(x.acceptedInvitation) }),
+      status: 404,
+      owner: 422,
+    },
+    revokeInvitation: {
+      foreign: (x) => ({ params: id(x.acceptedInvitation) }),
+      status: 404,
+      owner: 422,
+    },
+    // Access only through the group grant: 422 location_users.granted_by_group for the owner.
+    removeUser: {
+      foreign: (x) => ({ params: { id: x.graz, userId: x.grantHolder } }),
+      status: 404,
+      owner: 422,
+    },
+    integratedDevices: {
+      foreign: (x) => ({ params: id(x.company), query: { q: '', pageSize: '10' } }),
+      status: 404,
+      owner: 200,
+    },
+  },
+  menu: {
+    menu: { list: {} },
+    company: { foreign: (x) => ({ params: { companyId: x.company } }), status: 404, owner: 200 },
+    location: {
+      foreign: (x) => ({ params: id(x.klagenfurt), query: { level: '2' } }),
+      status: 404,
+      owner: 200,
+    },
+  },
+  search: {
+    users: {
+      foreign: (x) => ({ query: { q: '', companyId: String(x.company) } }),
+      status: 404,
+      owner: 200,
+    },
+    locations: {
+      foreign: (x) => ({ query: { q: '', companyId: String(x.company) } }),
+      status: 404,
+      owner: 200,
+    },
+    controllers: {
+      foreign: (x) => ({ query: { q: '', companyId: String(x.company) } }),
+      status: 404,
+      owner: 200,
+    },
+    devices: {
+      foreign: (x) => ({ query: { q: '', companyId: String(x.company) } }),
+      status: 404,
+      owner: 200,
+    },
+  },
+  usersAdmin: {
+    list: { foreign: (x) => ({ params: id(x.company) }), status: 404, owner: 200 },
+    get: { foreign: (x) => ({ params: id(x.alpenUser) }), status: 404, owner: 200 },
+    create: {
+      foreign: (x) => ({
+        body: {
+          data: {
+            email: 'matrix-new@example.com',
+            firstName: 'Matrix',
+            lastName: 'User',
+            role: 'ROLE_USER_BASIC',
+            companyId: x.company,
+            locale: 'de',
+          },
+        },
+      }),
+      status: 404,
+      owner: 201,
+    },
+    update: {
+      foreign: (x) => ({
+        params: id(x.alpenUser),
+        body: { data: { firstName: 'Anna', lastName: 'Huber', role: 'ROLE_USER_BASIC' } },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    verify: { foreign: (x) => ({ params: id(x.alpenUser) }), status: 404, owner: 200 },
+    changeCompany: {
+      foreign: (x) => ({ params: id(x.alpenUser), body: { data: { companyId: x.company } } }),
+      status: 404,
+      owner: 200,
+    },
+    remove: { foreign: (x) => ({ params: id(x.alpenLeavingUser) }), status: 404, owner: 204 },
+  },
+};
