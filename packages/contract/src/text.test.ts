@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { routes } from './index.ts';
 import type { RouteDescriptor } from './http.ts';
 import {
+  hasControlCharacters,
   hasForbiddenCharacters,
   multiLineText,
   nameText,
@@ -51,6 +52,22 @@ describe('hasForbiddenCharacters (the server-wide guard)', () => {
         'Šđčćž ÆØÅ ß Ελλάδα Македонија עברית 中文 \u{1F469}\u200d\u{1F4BB} \u00a0\u00a1',
       ),
     ).toBe(false);
+  });
+});
+
+describe('hasControlCharacters (queries and path parameters)', () => {
+  it.each([
+    ...Object.entries(CONTROLS),
+    ['tab', '\t'],
+    ['LF', '\n'],
+    ['CR', '\r'],
+    ['U+2028', '\u2028'],
+  ])('refuses %s', (_name, char) => {
+    expect(hasControlCharacters(`a${char}`)).toBe(true);
+  });
+
+  it('lets printable text through', () => {
+    expect(hasControlCharacters('Ljubljana \u00e9 \u{1F600}')).toBe(false);
   });
 });
 

@@ -61,6 +61,14 @@ export function hasForbiddenCharacters(value: string): boolean {
 }
 
 /**
+ * Whether a string holds any control character, tab and line breaks included, or is not well-formed Unicode: the
+ * rule for query strings and path parameters, which never carry multi-line text.
+ */
+export function hasControlCharacters(value: string): boolean {
+  return SINGLE_LINE_FORBIDDEN.test(value) || LONE_SURROGATE.test(value);
+}
+
+/**
  * `value` without its C0 and C1 control characters and DEL: for request data that is kept but not validated (a
  * user agent stored with a session).
  */

@@ -169,13 +169,23 @@ describe('registerInputGuard', () => {
     });
   });
 
-  it('lets clean input, tab and line breaks through, and leaves routes outside /api alone', async () => {
+  it('lets clean input, and tab and line breaks in a body, through; leaves routes outside /api alone', async () => {
     const ok = await app.inject({
       method: 'POST',
       url: '/api/echo/1?q=a',
       payload: { data: { text: 'a\tb\r\nc' } },
     });
     expect(ok.statusCode).toBe(200);
+    // A query or a path parameter never carries multi-line text.
+    const query = await app.inject({ method: 'POST', url: '/api/echo/1%0A?q=a%09b', payload: {} });
+    expect(query.json()).toMatchObject({
+      error: {
+        fields: {
+          'params.id': 'validation.control_characters',
+          'query.q': 'validation.control_characters',
+        },
+      },
+    });
     expect((await app.inject({ method: 'GET', url: '/page/1%00' })).statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import {
   CONTROL_CHARACTERS_MESSAGE,
+  hasControlCharacters,
   hasForbiddenCharacters,
   MALFORMED_TEXT_MESSAGE,
 } from '@ec/contract';
@@ -94,18 +95,21 @@ function valueAt(data: unknown, path: Path): unknown {
   return current;
 }
 
-/** Request parts the input guard walks, in the order their field errors are listed. */
+/**
+ * Request parts the input guard walks, in the order their field errors are listed. Path parameters and query
+ * strings never carry multi-line text, so there tab and line breaks are refused too; a body may (schemas decide).
+ */
 const GUARDED_PARTS = [
-  ['params', 'params'],
-  ['query', 'querystring'],
-  ['body', 'body'],
+  ['params', 'params', hasControlCharacters],
+  ['query', 'querystring', hasControlCharacters],
+  ['body', 'body', hasForbiddenCharacters],
 ] as const;
 
 /**
  * The input guard (issue 10): before any route under `/api` validates its input, every string in its path
  * parameters, query and body — and every key — is checked for characters no field accepts (NUL and the other C0
- * controls except tab and line breaks, DEL, C1 controls, lone surrogates; see the contract's
- * `hasForbiddenCharacters`). Such a request is answered 400 with `validation.control_characters` (or
+ * controls, DEL, C1 controls, lone surrogates; tab and line breaks only in a body; see the contract's
+ * `hasForbiddenCharacters` and `hasControlCharacters`). Such a request is answered 400 with `validation.control_characters` (or
  * `validation.invalid` for a lone surrogate) on each field, so no route — including one whose schema forgets the
  * contract's text helpers, or one outside the contract such as the social sign-in redirects — hands PostgreSQL a
  * NUL. The schemas then apply each field's own rules (single-line text refuses tab and line breaks too).
@@ -114,8 +118,8 @@ export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const fields: Record<string, string> = {};
-    for (const [property, httpPart] of GUARDED_PARTS) {
-      Object.assign(fields, forbiddenCharacterFields(request[property], httpPart));
+    for (const [property, httpPart, isForbidden] of GUARDED_PARTS) {
+      Object.assign(fields, forbiddenCharacterFields(request[property], httpPart, isForbidden));
     }
     if (Object.keys(fields).length > 0) throw new RequestValidationError(fields);
   });
@@ -129,6 +133,7 @@ export function registerInputGuard(app: FastifyInstance): void {
 export function forbiddenCharacterFields(
   value: unknown,
   httpPart = 'body',
+  isForbidden: (text: string) => boolean = hasForbiddenCharacters,
 ): Record<string, string> {
   const prefix = PART_PREFIX[httpPart] ?? httpPart;
   const fields: Record<string, string> = {};
@@ -139,12 +144,12 @@ export function forbiddenCharacterFields(
   for (let step = pending.pop(); step !== undefined; step = pending.pop()) {
     const current = step.value;
     if (typeof current === 'string') {
-      if (hasForbiddenCharacters(current)) report(step, current);
+      if (isForbidden(current)) report(step, current);
     } else if (current !== null && typeof current === 'object') {
       const isArray = Array.isArray(current);
       for (const [key, child] of Object.entries(current)) {
         const childStep: Step = { value: child, key: isArray ? Number(key) : key, parent: step };
-        if (hasForbiddenCharacters(key)) report(childStep, key);
+        if (isForbidden(key)) report(childStep, key);
         pending.push(childStep);
       }
     }
@@ -168,7 +173,7 @@ function pathOf(step: Step): PropertyKey[] {
 }
 
 function messageFor(text: string): string {
-  return hasForbiddenCharacters(text.replace(/\p{Surrogate}/gu, ''))
+  return hasControlCharacters(text.replace(/\p{Surrogate}/gu, ''))
     ? CONTROL_CHARACTERS_MESSAGE
     : MALFORMED_TEXT_MESSAGE;
 }

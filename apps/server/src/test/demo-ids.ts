@@ -2,6 +2,7 @@ import {
   asc,
   companies,
   controllers,
+  countries,
   deviceGroups,
   devices,
   eq,
@@ -16,6 +17,8 @@ import type { TestApp } from './helpers.ts';
 /** Ids of real rows of the demo data, one of each kind, all inside the first demo company. */
 export interface DemoIds {
   company: number;
+  /** Slovenia, a country companies may be created in. */
+  country: number;
   rootGroup: number;
   location: number;
   deviceGroup: number;
@@ -78,8 +81,14 @@ export async function demoIds(t: TestApp): Promise<DemoIds> {
     .orderBy(asc(users.id))
     .limit(1);
   const [invitation] = await db.select({ id: invitations.id }).from(invitations).limit(1);
+  const [country] = await db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.code, 'SI'))
+    .limit(1);
   return {
     company: companyId,
+    country: must(country, 'country SI').id,
     rootGroup: rootGroupId ?? must(group, 'location group').id,
     location: must(location, 'location').id,
     deviceGroup: must(deviceGroup, 'device group').id,
