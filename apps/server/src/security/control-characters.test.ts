@@ -326,6 +326,16 @@ describe('headers and cookies used as data', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('a social sign-in state cookie with NUL fails the sign-in (back to the login page), not 500', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/oidc/local/callback?state=abc&code=def',
+      headers: { cookie: 'ec_oidc=abc%00' },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toContain('/auth/login');
+  });
+
   it('a user agent with control characters is stored without them at sign-in', async () => {
     const res = await t.app.inject({
       method: 'POST',
