@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { routes } from '@ec/contract';
+import { hasForbiddenCharacters, routes } from '@ec/contract';
 import type { Database } from '@ec/db';
 import type { Config, TrustProxy } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -72,6 +72,7 @@ import {
 import { registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy, registerSecurity, scriptOriginOf } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerInputGuard } from './plugins/validation.ts';
 
 /** Logos, favicons and demo scripts of the sites, served under /api/site/assets/. */
 export const SITE_ASSETS_DIR = fileURLToPath(new URL('../assets/sites/', import.meta.url));
@@ -220,6 +221,7 @@ export async function buildApp({
   // Signed cookies are available to later flows (e.g. OAuth state); the session cookie itself is a random token.
   await app.register(cookie, { secret: sessionSecret });
   await registerOpenApi(app);
+  registerInputGuard(app);
 
   registerContractRoutes(
     app,
@@ -296,8 +298,12 @@ export async function buildApp({
     distDir: config.webDistDir,
     async csp(request) {
       const query = request.query as Record<string, unknown>;
+      // A page is no API route, so the input guard does not see its query: an identifier no site can have (a NUL
+      // would reach the database) is treated like none.
       const identifier =
-        typeof query.identifier === 'string' ? query.identifier.slice(0, 100) : undefined;
+        typeof query.identifier === 'string' && !hasForbiddenCharacters(query.identifier)
+          ? query.identifier.slice(0, 100)
+          : undefined;
       const { site } = await siteService.resolve({ identifier, host: requestHost(request) });
       const origin = scriptOriginOf(site.analyticsScriptUrl);
       return contentSecurityPolicy(

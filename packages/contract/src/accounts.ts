@@ -8,17 +8,21 @@ import {
   USER_TYPES,
 } from './auth.ts';
 import { defineRoute } from './http.ts';
+import { nameText, secretText, singleLineText } from './text.ts';
 
 // Accounts (issue 3): registration, e-mail verification, password reset and change, profile, privacy,
 // impersonation, OpenID Connect providers, the confirmation flow, the audit log and the development mailbox.
 // Request bodies use the envelope `{ data: { … } }`; answers are the `data` of `{ data: … }`.
 
 const email = z.email().max(254);
-const name = z.string().trim().min(1).max(100);
-/** A password field as typed; the rules (length, e-mail, composition) are checked by the form refinements. */
-const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+const name = nameText().min(1).max(100);
+/**
+ * A password field exactly as typed (never normalised or trimmed; control characters refused); the rules (length,
+ * e-mail, composition) are checked by the form refinements.
+ */
+const password = secretText().min(1).max(PASSWORD_MAX_LENGTH);
 /** One-time tokens are 43 base64url characters; anything else is answered like an unknown token. */
-const oneTimeToken = z.string().min(1).max(512);
+const oneTimeToken = secretText().min(1).max(512);
 
 /**
  * The refinement of a form with a new password and its repeat: a broken password rule (domain/password-rules)
@@ -275,7 +279,7 @@ export const accountRoutes = {
       'gets the same 201, and its owner a mail saying someone tried to register with it. 429 RATE_LIMITED (5/h per IP)',
     tags: ['accounts'],
     access: { kind: 'public' },
-    query: z.strictObject({ identifier: z.string().max(100).optional() }),
+    query: z.strictObject({ identifier: singleLineText().max(100).optional() }),
     body: formBody(registerFormSchema),
     successStatus: 201,
     data: z.object({ email: z.string() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, ROLES, type Role } from '@ec/domain';
 import { defineRoute } from './http.ts';
+import { secretText, singleLineText } from './text.ts';
 
 const roleSchema = z.enum(ROLES as [Role, ...Role[]]);
 
@@ -14,7 +15,7 @@ export const SPOT_REGION_TYPES = ['EIC', 'AGILE'] as const;
 /** A spot-market region: an ENTSO-E bidding zone (EIC code) or an Octopus Agile region. */
 export const spotRegionSchema = z
   .strictObject({
-    code: z.string().trim().min(1).max(64),
+    code: singleLineText().min(1).max(64),
     type: z.enum(SPOT_REGION_TYPES),
   })
   .meta({ id: 'SpotRegion' });
@@ -101,7 +102,7 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 /** Sign-in form fields; the login form validates with this schema too. */
 export const loginFormSchema = z.strictObject({
   email: z.email().max(254),
-  password: z.string().min(1).max(1024),
+  password: secretText().min(1).max(1024),
 });
 /** Sign-in form values. */
 export type LoginForm = z.infer<typeof loginFormSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './http.ts';
 import { optionalPhoneSchema } from './phone.ts';
+import { nameText, singleLineText } from './text.ts';
 
 // Companies and location groups (issue 4, docs/organisation.md "Companies and location groups"; spec 000 §3,
 // spec 001 §3 Company and Location group, §5 delete and move rules). Request bodies use `{ data: { … } }`.
@@ -19,9 +20,7 @@ export const entityIdParam = z
 const bodyId = z.number().int().positive().max(MAX_ID);
 
 /** Contact and support e-mail addresses: optional; an empty text clears the value. */
-const optionalEmail = z
-  .string()
-  .trim()
+const optionalEmail = singleLineText()
   .max(254)
   .refine((v) => v === '' || z.email().safeParse(v).success, {
     message: 'validation.invalid_email',
@@ -29,15 +28,15 @@ const optionalEmail = z
   .nullable();
 
 /** An optional web address (http or https); an empty text clears the value. */
-const optionalUrl = z
-  .string()
-  .trim()
+const optionalUrl = singleLineText()
   .max(2000)
   .refine((v) => v === '' || isHttpUrl(v), { message: 'validation.invalid_url' })
   .nullable();
 
 /** An optional single-line text; an empty text clears the value. */
-const optionalText = (max: number) => z.string().trim().max(max).nullable();
+const optionalText = (max: number) => singleLineText().max(max).nullable();
+/** An optional name (a product or platform name); an empty text clears the value. */
+const optionalName = (max: number) => nameText().max(max).nullable();
 
 /** A host name such as `energy.example.com` (no scheme, no path). */
 const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -52,9 +51,9 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** Company name as typed (also the name of its root location group). */
-export const companyNameSchema = z.string().trim().min(1).max(100);
+export const companyNameSchema = nameText().min(1).max(100);
 /** Location-group name as typed. */
-export const locationGroupNameSchema = z.string().trim().min(1).max(100);
+export const locationGroupNameSchema = nameText().min(1).max(100);
 
 /** A company as lists show it (spec 001 §3 Company; the /overview cards). */
 export const companySchema = z
@@ -118,12 +117,10 @@ export type CreateCompanyForm = z.input<typeof createCompanyFormSchema>;
 
 /** Changes to the company settings: only the fields sent change; null or an empty text clears one. */
 export const companySettingsFormSchema = z.strictObject({
-  productName: optionalText(100).optional(),
-  platformName: optionalText(100).optional(),
+  productName: optionalName(100).optional(),
+  platformName: optionalName(100).optional(),
   slogan: optionalText(200).optional(),
-  domain: z
-    .string()
-    .trim()
+  domain: singleLineText()
     .max(253)
     .refine((v) => v === '' || HOST_NAME.test(v), { message: 'validation.invalid' })
     .nullable()

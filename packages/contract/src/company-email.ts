@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './http.ts';
+import { nameText } from './text.ts';
 
 // Company e-mail settings (issue 4): the sender a company's mail goes out with, and the SPF, DKIM and DMARC
 // records its domain must publish so that receivers accept that mail. The server owns the DKIM key pair (one per
@@ -69,7 +70,7 @@ export type CompanyEmailSettings = z.infer<typeof companyEmailSettingsSchema>;
  * sender. A sender name without a sender e-mail is kept but not used.
  */
 export const companyEmailSettingsFormSchema = z.strictObject({
-  senderName: z.string().trim().min(1).max(100).nullable(),
+  senderName: nameText().min(1).max(100).nullable(),
   senderEmail: z.email().max(254).nullable(),
 });
 /** The e-mail settings form values. */

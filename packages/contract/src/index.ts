@@ -1,5 +1,6 @@
 import './zod-config.ts';
 export * from './http.ts';
+export * from './text.ts';
 export * from './site.ts';
 export * from './auth.ts';
 export * from './accounts.ts';

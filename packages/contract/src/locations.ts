@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEVICE_CATEGORIES, DEVICE_SETUP_TYPES, DEVICE_STATUSES } from '@ec/domain';
 import { countryCodeSchema, spotRegionSchema } from './auth.ts';
 import { defineRoute } from './http.ts';
+import { nameText, singleLineText } from './text.ts';
 
 // Locations, device groups, devices, controllers, location users and invitations, integrated devices (issue 4,
 // docs/organisation.md). Every route authorizes the actor on the very resource: invisible → 404 NOT_FOUND, visible
@@ -17,8 +18,8 @@ const idParam = z
   .pipe(z.number().int().max(2_147_483_647));
 /** A timestamp as ISO 8601 text in UTC. */
 const isoDateTime = z.string().meta({ format: 'date-time' });
-const entityName = z.string().trim().min(1).max(100);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const entityName = nameText().min(1).max(100);
+const optionalText = (max: number) => singleLineText().max(max).nullable().optional();
 
 /** The action flags a user has on a resource (OR over every grant). */
 export const actionFlagsSchema = z
@@ -28,7 +29,7 @@ export const actionFlagsSchema = z
 export type ActionFlags = z.infer<typeof actionFlagsSchema>;
 
 /** One coordinate as typed (text, decimal point or comma) or as a number; empty text or null for none. */
-const coordinateInput = z.union([z.number(), z.string().max(32)]).nullable();
+const coordinateInput = z.union([z.number(), singleLineText().max(32)]).nullable();
 
 /**
  * A location's coordinates as sent by a form. The server checks them with the domain's `parseCoordinates` (the
@@ -91,7 +92,7 @@ export const locationFormSchema = z.strictObject({
   name: entityName,
   countryCode: countryCodeSchema,
   spotRegion: spotRegionSchema.nullable(),
-  timezone: z.string().trim().min(1).max(64),
+  timezone: singleLineText().min(1).max(64),
   coordinates: coordinatesInputSchema.nullable(),
   address: addressInputSchema.optional(),
 });
@@ -103,7 +104,7 @@ export const createLocationFormSchema = z.strictObject({
   groupId: id,
   name: entityName,
   countryCode: countryCodeSchema,
-  timezone: z.string().trim().min(1).max(64),
+  timezone: singleLineText().min(1).max(64),
   spotRegion: spotRegionSchema.nullable().optional(),
   coordinates: coordinatesInputSchema.nullable().optional(),
   address: addressInputSchema.optional(),
@@ -209,7 +210,7 @@ export type Controller = z.infer<typeof controllerSchema>;
 
 /** The controller form: its alias (empty clears it). */
 export const controllerFormSchema = z.strictObject({
-  alias: z.string().trim().max(100).nullable(),
+  alias: nameText().max(100).nullable(),
 });
 /** Controller form values. */
 export type ControllerForm = z.input<typeof controllerFormSchema>;
@@ -271,7 +272,7 @@ export type IntegratedDevice = z.infer<typeof integratedDeviceSchema>;
 
 /** Filters of the integrated-devices list. `q` matches device name, location name, controller alias or serial. */
 export const integratedDevicesQuerySchema = z.strictObject({
-  q: z.string().trim().max(100).optional(),
+  q: singleLineText().max(100).optional(),
   category: z.enum(DEVICE_CATEGORIES).optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),

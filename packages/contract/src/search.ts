@@ -7,6 +7,7 @@ import {
   type Role,
 } from '@ec/domain';
 import { defineRoute } from './http.ts';
+import { singleLineText } from './text.ts';
 
 // Admin search (spec 000 §2 admin/search, spec 001 §6, §7; docs/organisation.md "Admin").
 
@@ -19,7 +20,7 @@ const isoDateTime = z.string().meta({ format: 'date-time' });
  * default 25, max 100).
  */
 export const searchQuerySchema = z.strictObject({
-  q: z.string().trim().max(100).optional(),
+  q: singleLineText().max(100).optional(),
   companyId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, THEMES } from '@ec/domain';
 import { defineRoute } from './http.ts';
+import { singleLineText } from './text.ts';
 
 /** Public branding and status of a site (spec 001 §3 Site info). */
 export const siteInfoSchema = z
@@ -48,7 +49,7 @@ export const siteRoutes = {
       'Branding and status of the site resolved by identifier, then host, then the default site',
     tags: ['site'],
     access: { kind: 'public' },
-    query: z.strictObject({ identifier: z.string().max(100).optional() }),
+    query: z.strictObject({ identifier: singleLineText().max(100).optional() }),
     data: siteInfoSchema,
   }),
   translations: defineRoute({
@@ -58,7 +59,7 @@ export const siteRoutes = {
     tags: ['site'],
     access: { kind: 'public' },
     params: z.strictObject({ locale: z.enum(LOCALES) }),
-    query: z.strictObject({ identifier: z.string().max(100).optional() }),
+    query: z.strictObject({ identifier: singleLineText().max(100).optional() }),
     data: z.object({ locale: z.enum(LOCALES), translations: catalogSchema }),
   }),
 } as const;

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { ASSIGNABLE_ROLES, LOCALES, ROLES, type Role } from '@ec/domain';
 import { USER_TYPES } from './auth.ts';
 import { defineRoute } from './http.ts';
+import { nameText, singleLineText } from './text.ts';
 
 // User management for admins (spec 001 §6 admin functions; docs/organisation.md "Admin").
 
 const MAX_ID = 2_147_483_647;
 const id = z.coerce.number().int().positive().max(MAX_ID);
 const bodyId = z.number().int().positive().max(MAX_ID);
-const name = z.string().trim().min(1).max(100);
+const name = nameText().min(1).max(100);
 const isoDateTime = z.string().meta({ format: 'date-time' });
 const flags = z.object({ view: z.boolean(), edit: z.boolean(), manage: z.boolean() });
 
@@ -112,7 +113,7 @@ export const usersAdminRoutes = {
     access: adminOnly,
     params: z.strictObject({ id }),
     query: z.strictObject({
-      q: z.string().trim().max(100).optional(),
+      q: singleLineText().max(100).optional(),
       page: z.coerce.number().int().min(1).max(1_000_000).optional(),
       pageSize: z.coerce.number().int().min(1).max(100).optional(),
     }),

@@ -20,7 +20,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
         description:
           'Success answers are `{ "data": … }`; errors are `{ "error": { "code", "message", "fields"? } }` where ' +
-          '`message` and the `fields` values are translation keys. Generated from packages/contract.',
+          '`message` and the `fields` values are translation keys. Text: no string of a path, query or body may ' +
+          'hold a control character (C0, DEL, C1; tab and line breaks only where a field says multi-line: none ' +
+          'yet) or a lone surrogate (400 `validation.control_characters` / `validation.invalid` on the field); ' +
+          'free text is stored in Unicode NFC, trimmed of spaces and zero-width characters at both ends; names ' +
+          'refuse bidirectional controls U+202A–U+202E and U+2066–U+2069 (`validation.bidi_characters`); passwords ' +
+          'are taken exactly as sent. Generated from packages/contract.',
       },
       components: {
         securitySchemes: {

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldsFromIssues } from './validation.ts';
+import { registerErrorHandling } from './errors.ts';
+import { fieldsFromIssues, forbiddenCharacterFields, registerInputGuard } from './validation.ts';
 
 const form = z.strictObject({
   data: z.strictObject({
@@ -91,5 +93,99 @@ describe('fieldsFromIssues', () => {
         'params.identifier': 'validation.too_long',
       });
     }
+  });
+});
+
+describe('forbiddenCharacterFields', () => {
+  it('names every string holding a control character, in bodies, queries and params', () => {
+    expect(
+      forbiddenCharacterFields({
+        data: {
+          name: 'a\u0000b',
+          ok: 'fine',
+          nested: { list: ['x', 'y\u001b'] },
+          n: 5,
+          t: 'a\tb\nc',
+        },
+      }),
+    ).toEqual({
+      'data.name': 'validation.control_characters',
+      'data.nested.list.1': 'validation.control_characters',
+    });
+    expect(forbiddenCharacterFields({ q: 'a\u009bb' }, 'querystring')).toEqual({
+      'query.q': 'validation.control_characters',
+    });
+    expect(forbiddenCharacterFields({ id: '1\u0000' }, 'params')).toEqual({
+      'params.id': 'validation.control_characters',
+    });
+  });
+
+  it('names keys with control characters, and lone surrogates as invalid', () => {
+    expect(forbiddenCharacterFields({ data: { 'a\u0000': 1, b: 'x\ud800' } })).toEqual({
+      'data.a\u0000': 'validation.control_characters',
+      'data.b': 'validation.invalid',
+    });
+  });
+
+  it('takes a bare string body and a body nested 100 000 levels deep without recursion', () => {
+    expect(forbiddenCharacterFields('\u0000')).toEqual({ body: 'validation.control_characters' });
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    expect(Object.values(forbiddenCharacterFields(deep))).toEqual([
+      'validation.control_characters',
+    ]);
+  });
+});
+
+describe('registerInputGuard', () => {
+  const app = Fastify();
+  beforeAll(async () => {
+    registerErrorHandling(app);
+    registerInputGuard(app);
+    // A route with no schema at all: the guard alone keeps control characters out.
+    app.post('/api/echo/:id', async (request) => ({ params: request.params, body: request.body }));
+    app.get('/page/:id', async (request) => ({ params: request.params }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('refuses a control character in the path, query or body of an API route with 400 field errors', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/echo/1%00?q=a%01',
+      payload: { data: { name: 'a\u007fb' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'errors.VALIDATION_FAILED',
+        fields: {
+          'params.id': 'validation.control_characters',
+          'query.q': 'validation.control_characters',
+          'data.name': 'validation.control_characters',
+        },
+      },
+    });
+  });
+
+  it('lets clean input, and tab and line breaks in a body, through; leaves routes outside /api alone', async () => {
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/echo/1?q=a',
+      payload: { data: { text: 'a\tb\r\nc' } },
+    });
+    expect(ok.statusCode).toBe(200);
+    // A query or a path parameter never carries multi-line text.
+    const query = await app.inject({ method: 'POST', url: '/api/echo/1%0A?q=a%09b', payload: {} });
+    expect(query.json()).toMatchObject({
+      error: {
+        fields: {
+          'params.id': 'validation.control_characters',
+          'query.q': 'validation.control_characters',
+        },
+      },
+    });
+    expect((await app.inject({ method: 'GET', url: '/page/1%00' })).statusCode).toBe(200);
   });
 });

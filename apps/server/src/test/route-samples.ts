@@ -1,5 +1,7 @@
 // A valid request for every contract route, shared by the tests that walk all routes (bad input, access matrix,
 // CSRF). The samples have no lasting effect on the demo data: wrong passwords, unknown ids, harmless settings.
+import type { DemoIds } from './demo-ids.ts';
+
 /** A valid request for each route; a new route must add one here (bad-input.test.ts insists). */
 export const VALID: Record<
   string,
@@ -173,3 +175,127 @@ export const VALID: Record<
     query: { q: 'battery', category: 'BATTERY', status: 'OK', page: '1', pageSize: '25' },
   },
 };
+
+/** A valid request of one route. */
+export type RouteSample = (typeof VALID)[string];
+
+/** Which demo row a path parameter names, by the route path it belongs to. */
+function paramFor(path: string, name: string, ids: DemoIds): string {
+  if (name === 'locale') return 'en';
+  if (name === 'userId') return String(ids.user);
+  if (name === 'companyId') return String(ids.company);
+  const byPrefix: [string, number][] = [
+    ['/menu/locations/', ids.location],
+    ['/companies/', ids.company],
+    ['/location-groups/', ids.rootGroup],
+    ['/locations/', ids.location],
+    ['/device-groups/', ids.deviceGroup],
+    ['/devices/', ids.device],
+    ['/controllers/', ids.controller],
+    ['/invitations/', ids.invitation],
+    ['/users/', ids.user],
+    ['/dev/mailbox/', 1],
+  ];
+  const found = byPrefix.find(([prefix]) => path.startsWith(prefix));
+  if (!found) throw new Error(`no demo id for :${name} of ${path}`);
+  return String(found[1]);
+}
+
+/**
+ * Requests like {@link VALID}, but naming real rows of the demo data and filling every text field a route takes,
+ * so that a request with one bad field passes validation up to that field and, on code without the input rules,
+ * carries the bad text to the database. The bad-input test only ever sends them with one field spoiled (they are
+ * refused), never as they are.
+ */
+export function demoSamples(
+  routes: Record<string, { path: string }>,
+  ids: DemoIds,
+): Record<string, RouteSample> {
+  const address = { street: 'Prešernova', houseNumber: '1', postCode: '1000', city: 'Ljubljana' };
+  const spotRegion = { code: '10YSI-ELES-----O', type: 'EIC' };
+  const bodies: Record<string, unknown> = {
+    'accounts.updateUser': {
+      firstName: 'Ana',
+      lastName: 'Novak',
+      locale: 'en',
+      countryCode: 'SI',
+      themePreference: 'dark',
+      spotRegion,
+    },
+    'companies.create': {
+      name: 'Sample Energy',
+      countryId: ids.country,
+      contactEmail: 'info@sample.example',
+      contactPhone: '+386 1 234 56 78',
+    },
+    'companies.update': {
+      name: 'Sample Energy',
+      contactEmail: 'info@sample.example',
+      contactPhone: '+386 1 234 56 78',
+      settings: {
+        productName: 'Sun',
+        platformName: 'Sun Cloud',
+        slogan: 'Energy for all',
+        domain: 'energy.example.com',
+        supportEmail: 'help@sample.example',
+        privacyPolicyUrl: 'https://sample.example/privacy',
+        termsUrl: 'https://sample.example/terms',
+        registrationUrl: 'https://sample.example/register',
+      },
+    },
+    'companies.createGroup': { parentId: ids.rootGroup, name: 'North' },
+    'usersAdmin.create': {
+      email: 'sample-user@example.com',
+      firstName: 'Sample',
+      lastName: 'User',
+      role: 'ROLE_USER_BASIC',
+      companyId: ids.company,
+      locale: 'en',
+    },
+    'usersAdmin.changeCompany': { companyId: ids.company },
+    'locations.update': {
+      name: 'Sample home',
+      countryCode: 'SI',
+      spotRegion,
+      timezone: 'Europe/Ljubljana',
+      coordinates: { latitude: '46,056946', longitude: '14.505751' },
+      address,
+    },
+    'locations.create': {
+      groupId: ids.rootGroup,
+      name: 'Sample home',
+      countryCode: 'SI',
+      timezone: 'Europe/Ljubljana',
+      spotRegion,
+      coordinates: { latitude: '46.056946', longitude: '14,505751' },
+      address,
+    },
+    'locations.move': { groupId: ids.rootGroup },
+    'locations.moveDevices': { deviceIds: [ids.device], deviceGroupId: ids.deviceGroup },
+    'security.validateConfirmation': { id: ids.invitation, action: 'LOCATION_INVITE' },
+  };
+  const queries: Record<string, Record<string, string>> = {
+    'search.devices': { q: 'battery', companyId: String(ids.company) },
+    'menu.location': { level: '2', prefix: `/locations/${ids.location}` },
+  };
+  return Object.fromEntries(
+    Object.entries(routes).map(([id, route]) => {
+      const valid = VALID[id] ?? {};
+      const params = valid.params
+        ? Object.fromEntries(
+            Object.keys(valid.params).map((name) => [name, paramFor(route.path, name, ids)]),
+          )
+        : undefined;
+      const body = id in bodies ? { data: bodies[id] } : valid.body;
+      const query = queries[id] ?? valid.query;
+      return [
+        id,
+        {
+          ...(params ? { params } : {}),
+          ...(query ? { query } : {}),
+          ...(body === undefined ? {} : { body }),
+        },
+      ];
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { authRoutes } from '@ec/contract';
+import { withoutControlCharacters, type authRoutes } from '@ec/contract';
 import { unauthenticated } from '../../errors.ts';
 import type { Authenticate, GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -42,9 +42,16 @@ export function clearSessionCookie(reply: FastifyReply, policy: CookiePolicy): v
   reply.clearCookie(SESSION_COOKIE, cookieOptions(policy));
 }
 
-/** IP and user agent of a request. */
+/**
+ * IP and user agent of a request, as stored with a session. Control characters are dropped: Node's HTTP parser
+ * refuses them in headers, but a proxy in front or an injected request may not, and PostgreSQL cannot store NUL.
+ */
 export function clientOf(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+  const userAgent = request.headers['user-agent'];
+  return {
+    ip: request.ip ? withoutControlCharacters(request.ip) : null,
+    userAgent: userAgent === undefined ? null : withoutControlCharacters(userAgent),
+  };
 }
 
 /** Resolves the request's session; a cookie that no longer names one is cleared. */

@@ -40,6 +40,39 @@ describe('fieldErrorsFromSchema', () => {
   });
 });
 
+describe('fieldErrorsFromSchema with the contract text rules', () => {
+  const values = {
+    firstName: '\u200b \u200b',
+    lastName: 'No\u0000vak',
+    email: 'ana@example.com',
+    password: 'Sunny-day-2024',
+    passwordRepeat: 'Sunny-day-2024',
+    countryCode: 'SI',
+    locale: 'en',
+    acceptPrivacy: true,
+    acceptTerms: true,
+    marketingConsent: false,
+  };
+
+  it('reads a name of only invisible characters as required, and names a control character', () => {
+    const parsed = registerFormSchema.safeParse(values);
+    if (parsed.success) throw new Error('expected a failure');
+    expect(fieldErrorsFromSchema(parsed.error, values)).toEqual({
+      firstName: { key: 'validation.required' },
+      lastName: { key: 'validation.control_characters' },
+    });
+  });
+
+  it('names a text-direction override in a name', () => {
+    const changed = { ...values, firstName: 'Ana', lastName: '\u202eNovak' };
+    const parsed = registerFormSchema.safeParse(changed);
+    if (parsed.success) throw new Error('expected a failure');
+    expect(fieldErrorsFromSchema(parsed.error, changed)).toEqual({
+      lastName: { key: 'validation.bidi_characters' },
+    });
+  });
+});
+
 describe('fieldErrorsFromApi', () => {
   it("maps the server's body paths to the form's fields, ignoring others", () => {
     expect(

@@ -47,6 +47,11 @@ function keyFor(issue: SchemaIssue): FieldError {
         values: { max: Number(issue.maximum) },
       };
     case 'too_small':
+      // A text shorter than one character is missing, also when it only looked filled in (spaces or zero-width
+      // characters the schema trims away) — the server answers `validation.required` for it too.
+      if (issue.origin === 'string' && Number(issue.minimum) <= 1) {
+        return { key: 'validation.required' };
+      }
       return {
         key: issue.origin === 'string' ? 'validation.too_short' : 'validation.too_small',
         values: { min: Number(issue.minimum) },

@@ -111,6 +111,30 @@ describe('RegisterForm', () => {
     expect(calls).toEqual([]);
   });
 
+  it('refuses control characters, text-direction overrides and invisible-only names before sending', async () => {
+    const calls = fakeFetch();
+    renderForm();
+    await fillValid();
+    // Pasted text can carry what no keyboard types: a NUL, a right-to-left override, only zero-width spaces.
+    fill(/First name/, 'A\u0000na');
+    fill(/Last name/, 'Nov\u202eak');
+    await submit();
+    expect(
+      await screen.findByText(
+        'First name must not contain control characters (such as tabs, line breaks or invisible codes).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Last name must not contain characters that change the text direction.'),
+    ).toBeInTheDocument();
+
+    fill(/First name/, '\u200b\u200b');
+    fill(/Last name/, 'Novak');
+    await submit();
+    expect(await screen.findByText('First name is required.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
   it('sends the form for the site, marketing consent false unless ticked', async () => {
     const calls = fakeFetch(
       answer('POST', '/api/auth/register', 201, { data: { email: 'ana@example.com' } }),

@@ -2,10 +2,19 @@
 // fields, wrong params and query, odd content types. Whatever comes in, the answer is never a 500, and every error
 // is the `{ error: { code, message, fields? } }` envelope. Runs anonymous and signed in, so session routes get
 // past their access check and their input is exercised too.
+//
+// Then control characters (issue 10): every string of every route's sample — body fields, query values, path
+// parameters — gets NUL, other C0 controls, DEL, a C1 control, a line break, a tab (and in bodies a lone surrogate),
+// one field at a time, as each role and without a session, with ids of real demo rows so that the request would
+// reach the service and the database. Each must be refused with 400 and a field error naming that field (or with the
+// 401/403 the route's access declares for that caller).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { buildPath, envelope, errorBodySchema, routes, type RouteDescriptor } from '@ec/contract';
-import { createTestApp, signIn, type TestApp } from './test/helpers.ts';
-import { VALID } from './test/route-samples.ts';
+import { hasAnyRole, type Role } from '@ec/domain';
+import { demoIds } from '../test/demo-ids.ts';
+import { createTestApp, DEMO, signIn, type TestApp } from '../test/helpers.ts';
+import { demoSamples, VALID, type RouteSample } from '../test/route-samples.ts';
 
 const HUGE = 'x'.repeat(1_100_000);
 const BIG = 'y'.repeat(200_000);
@@ -130,11 +139,29 @@ function casesFor(route: RouteDescriptor, valid: (typeof VALID)[string]): Case[]
   return cases;
 }
 
+/** Who sends the control-character cases: each role of the demo, and nobody. */
+const CALLERS = [
+  { who: 'super admin', login: DEMO.admin, role: 'ROLE_SUPER_ADMIN' },
+  { who: 'aggregator', login: DEMO.aggregator, role: 'ROLE_AGGREGATOR' },
+  { who: 'advanced user', login: DEMO.advanced, role: 'ROLE_USER_ADVANCED' },
+  { who: 'basic user', login: DEMO.basic, role: 'ROLE_USER_BASIC' },
+  { who: 'no session', login: null, role: null },
+] as const satisfies readonly { who: string; login: unknown; role: Role | null }[];
+
 let t: TestApp;
 let session = '';
+const sessions = new Map<string, string>();
+let samples: Record<string, RouteSample> = {};
 beforeAll(async () => {
   t = await createTestApp();
   session = await signIn(t.app);
+  for (const caller of CALLERS) {
+    if (caller.login) sessions.set(caller.who, await signIn(t.app, caller.login));
+  }
+  samples = demoSamples(
+    Object.fromEntries(all.map(({ id, route }) => [id, route])),
+    await demoIds(t),
+  );
 });
 afterAll(() => t.close());
 
@@ -185,6 +212,134 @@ describe('bad input on every route', () => {
       }
       expect(problems).toEqual([]);
     });
+  });
+});
+
+/** Text no string field of any route accepts. Path parameters and query values never take a lone surrogate. */
+const BAD_TEXT = [
+  ['NUL', '\u0000'],
+  ['U+0001', '\u0001'],
+  ['ESC', '\u001b'],
+  ['DEL', '\u007f'],
+  ['C1 CSI', '\u009b'],
+  ['line break', '\n'],
+  ['tab', '\t'],
+] as const;
+const LONE_SURROGATE = ['lone surrogate', '\ud800'] as const;
+
+/** `value` with `bad` put after its first character. */
+const spoil = (value: string, bad: string) => `${value.slice(0, 1)}${bad}${value.slice(1)}`;
+
+/** Every string in a JSON value, as its field path (`data.address.city`) and a copy with that string replaced. */
+function stringLeaves(
+  value: unknown,
+  path: string[] = [],
+): { path: string; replace: (text: string) => unknown }[] {
+  if (typeof value === 'string') return [{ path: path.join('.'), replace: (text) => text }];
+  if (value === null || typeof value !== 'object') return [];
+  const entries = Object.entries(value);
+  return entries.flatMap(([key, child]) =>
+    stringLeaves(child, [...path, key]).map((leaf) => ({
+      path: leaf.path,
+      replace: (text: string) => {
+        const copy: Record<string, unknown> | unknown[] = Array.isArray(value)
+          ? [...(value as unknown[])]
+          : { ...(value as Record<string, unknown>) };
+        (copy as Record<string, unknown>)[key] = leaf.replace(text);
+        return copy;
+      },
+    })),
+  );
+}
+
+interface TextCase {
+  name: string;
+  url: string;
+  payload?: string;
+  /** The field the 400 must name. */
+  field: string;
+}
+
+/** One request per string of the sample and bad text, each spoiling only that string. */
+function textCasesFor(route: RouteDescriptor, sample: RouteSample): TextCase[] {
+  const cases: TextCase[] = [];
+  const payload = sample.body === undefined ? undefined : JSON.stringify(sample.body);
+  for (const leaf of stringLeaves(sample.body)) {
+    for (const [name, bad] of [...BAD_TEXT, LONE_SURROGATE]) {
+      cases.push({
+        name: `${leaf.path}: ${name}`,
+        url: urlOf(route, sample.params, sample.query),
+        payload: JSON.stringify(leaf.replace(spoil(valueAt(sample.body, leaf.path), bad))),
+        field: leaf.path,
+      });
+    }
+  }
+  for (const [key, value] of Object.entries(sample.query ?? {})) {
+    for (const [name, bad] of BAD_TEXT) {
+      cases.push({
+        name: `query ${key}: ${name}`,
+        url: urlOf(route, sample.params, { ...sample.query, [key]: spoil(value, bad) }),
+        ...(payload === undefined ? {} : { payload }),
+        field: `query.${key}`,
+      });
+    }
+  }
+  for (const [key, value] of Object.entries(sample.params ?? {})) {
+    for (const [name, bad] of [...BAD_TEXT, ['C1 CSI before the id', '\u009b']] as const) {
+      const spoiled = name.endsWith('before the id') ? `${bad}${value}` : `${value}${bad}`;
+      cases.push({
+        name: `param ${key}: ${name}`,
+        url: urlOf(route, { ...sample.params, [key]: spoiled }, sample.query),
+        ...(payload === undefined ? {} : { payload }),
+        field: `params.${key}`,
+      });
+    }
+  }
+  return cases;
+}
+
+function valueAt(body: unknown, path: string): string {
+  let current = body;
+  for (const key of path.split('.')) current = (current as Record<string, unknown>)[key];
+  return current as string;
+}
+
+/** The status the route's access answers `role` with before looking at the input, or null when it looks. */
+function refusedAccess(route: RouteDescriptor, role: Role | null): number | null {
+  if (route.access.kind === 'public') return null;
+  if (role === null) return 401;
+  if (route.access.roles && !hasAnyRole(role, route.access.roles)) return 403;
+  return null;
+}
+
+describe('control characters in every string, as every role, with ids of real rows', () => {
+  describe.each(all)('$id', ({ id, route }) => {
+    it.each(CALLERS)(
+      'refused with 400 and a field error naming the field ($who)',
+      async ({ who, role }) => {
+        const token = sessions.get(who);
+        const expectedStatus = refusedAccess(route, role) ?? 400;
+        const problems: string[] = [];
+        for (const c of textCasesFor(route, samples[id] ?? {})) {
+          const res: LightMyRequestResponse = await t.app.inject({
+            method: route.method,
+            url: c.url,
+            // Logging out would end the session the other cases use.
+            cookies: token && id !== 'auth.logout' ? { ec_session: token } : {},
+            headers: c.payload === undefined ? {} : { 'content-type': 'application/json' },
+            ...(c.payload === undefined ? {} : { payload: c.payload }),
+          });
+          const body = safeJson(res.body);
+          const parsed = errorBodySchema.safeParse(body);
+          const where = `${c.name}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+          if (res.statusCode !== expectedStatus || !parsed.success) problems.push(where);
+          else if (expectedStatus === 400 && !parsed.data.error.fields?.[c.field]) {
+            problems.push(`field not named — ${where}`);
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+    );
   });
 });
 
