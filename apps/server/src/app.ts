@@ -60,6 +60,7 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { resolveSessionSecret } from './modules/settings/settings.service.ts';
 import { createSiteRepository } from './modules/site/site.repository.ts';
 import { requestHost, siteHandlers } from './modules/site/site.routes.ts';
+import { createOriginAllowList } from './modules/site/site-origin.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createTranslationsService } from './modules/translations/translations.service.ts';
 import { registerContractRoutes } from './plugins/contract-routes.ts';
@@ -215,7 +216,11 @@ export async function buildApp({
   registerErrorHandling(app);
   // The map tile server (site info `map`) is the only image origin besides our own.
   const imageSources = config.mapTiles.imageSource ? [config.mapTiles.imageSource] : [];
-  await registerSecurity(app, { publicUrl: config.publicUrl, csp: { imageSources } });
+  await registerSecurity(app, {
+    publicUrl: config.publicUrl,
+    isAllowedOrigin: createOriginAllowList(config, siteService),
+    csp: { imageSources },
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   // Signed cookies are available to later flows (e.g. OAuth state); the session cookie itself is a random token.
   await app.register(cookie, { secret: sessionSecret });

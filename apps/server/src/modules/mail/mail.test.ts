@@ -49,10 +49,10 @@ describe('mail over SMTP', () => {
     expect(mail.text).not.toBe('');
     expect(mail.html).toContain('<!doctype html>');
     const link = linkTo(mail.text, '/auth/token-validation');
-    expect(link.origin).toBe('http://localhost');
+    expect(link.origin).toBe('http://localhost:3000');
     expect(mail.html).toContain(link.href.replace(/&/g, '&amp;'));
     // Branded by the site: absolute logo URL, support address in the footer.
-    expect(mail.html).toContain('src="http://localhost/api/site/assets/default/logo.svg"');
+    expect(mail.html).toContain('src="http://localhost:3000/api/site/assets/default/logo.svg"');
     expect(mail.html).toContain('mailto:support@energy-cloud.example');
 
     const token = link.searchParams.get('token') ?? '';
@@ -113,8 +113,8 @@ describe('the development mailbox (no SMTP_URL)', () => {
       data: { message: { text: string; html: string; links: string[]; from: string } };
     }>(res).data;
     expect(message.from).toBe('Cloud <no-reply@localhost>');
-    expect(message.links[0]).toMatch(/^http:\/\/localhost\/auth\/token-validation\?token=/);
-    expect(message.html).toContain('<a href="http://localhost/auth/token-validation?token=');
+    expect(message.links[0]).toMatch(/^http:\/\/localhost:3000\/auth\/token-validation\?token=/);
+    expect(message.html).toContain('<a href="http://localhost:3000/auth/token-validation?token=');
   });
 
   it('answers 404 for a message that does not exist', async () => {
