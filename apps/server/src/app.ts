@@ -28,7 +28,7 @@ import { createCompanyEmailRepository } from './modules/company-email/company-em
 import { companyEmailHandlers } from './modules/company-email/company-email.routes.ts';
 import { createCompanyEmailService } from './modules/company-email/company-email.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
-import { devHandlers } from './modules/mail/mail.routes.ts';
+import { devHandlers, registerDevMailboxGuard } from './modules/mail/mail.routes.ts';
 import { createMailService, type MailService } from './modules/mail/mail.service.ts';
 import { createMenuRepository } from './modules/menu/menu.repository.ts';
 import { menuHandlers } from './modules/menu/menu.routes.ts';
@@ -165,7 +165,7 @@ export async function buildApp({
   if (!config.smtpUrl) {
     app.log.info(
       config.devMailbox
-        ? 'no SMTP_URL: mail goes to the development mailbox (GET /api/dev/mailbox)'
+        ? 'no SMTP_URL: mail goes to the development mailbox (/dev/mailbox; from this machine only)'
         : 'no SMTP_URL: mail is stored in the mail_outbox table only',
     );
   }
@@ -224,6 +224,12 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: 1024 });
   // Signed cookies are available to later flows (e.g. OAuth state); the session cookie itself is a random token.
   await app.register(cookie, { secret: sessionSecret });
+  const authenticate = createAuthenticate(authService, cookiePolicy);
+  registerDevMailboxGuard(app, {
+    enabled: config.devMailbox,
+    open: config.devMailboxOpen,
+    authenticate,
+  });
   await registerOpenApi(app);
 
   registerContractRoutes(
@@ -273,7 +279,7 @@ export async function buildApp({
         origin,
       }),
     },
-    { authenticate: createAuthenticate(authService, cookiePolicy) },
+    { authenticate },
   );
   registerOidcRedirects(app, {
     oidc: oidcService,
