@@ -33,6 +33,8 @@ export async function startServer(options: {
   readyPath?: string;
   cpu?: number;
   env?: Record<string, string>;
+  /** Set PUBLIC_URL to the server's own base URL (the CSRF check accepts configured origins only). */
+  publicUrl?: boolean;
 }): Promise<StartedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -51,6 +53,7 @@ export async function startServer(options: {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ...options.env,
+      ...(options.publicUrl ? { PUBLIC_URL: baseUrl } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

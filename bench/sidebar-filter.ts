@@ -62,8 +62,8 @@ try {
       WEB_DIST_DIR: web.dist,
       MQTT_PORT: '0',
       MAP_TILE_URL: 'local',
-      PUBLIC_URL: 'http://127.0.0.1',
     },
+    publicUrl: true,
   });
   const browser = await launchChromium();
   try {

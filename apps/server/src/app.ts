@@ -28,7 +28,7 @@ import { createCompanyEmailRepository } from './modules/company-email/company-em
 import { companyEmailHandlers } from './modules/company-email/company-email.routes.ts';
 import { createCompanyEmailService } from './modules/company-email/company-email.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
-import { devHandlers } from './modules/mail/mail.routes.ts';
+import { devHandlers, registerDevMailboxGuard } from './modules/mail/mail.routes.ts';
 import { createMailService, type MailService } from './modules/mail/mail.service.ts';
 import { createMenuRepository } from './modules/menu/menu.repository.ts';
 import { menuHandlers } from './modules/menu/menu.routes.ts';
@@ -60,6 +60,7 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { resolveSessionSecret } from './modules/settings/settings.service.ts';
 import { createSiteRepository } from './modules/site/site.repository.ts';
 import { requestHost, siteHandlers } from './modules/site/site.routes.ts';
+import { createOriginAllowList } from './modules/site/site-origin.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createTranslationsService } from './modules/translations/translations.service.ts';
 import { registerContractRoutes } from './plugins/contract-routes.ts';
@@ -165,7 +166,7 @@ export async function buildApp({
   if (!config.smtpUrl) {
     app.log.info(
       config.devMailbox
-        ? 'no SMTP_URL: mail goes to the development mailbox (GET /api/dev/mailbox)'
+        ? 'no SMTP_URL: mail goes to the development mailbox (/dev/mailbox; from this machine only)'
         : 'no SMTP_URL: mail is stored in the mail_outbox table only',
     );
   }
@@ -216,10 +217,20 @@ export async function buildApp({
   registerErrorHandling(app);
   // The map tile server (site info `map`) is the only image origin besides our own.
   const imageSources = config.mapTiles.imageSource ? [config.mapTiles.imageSource] : [];
-  await registerSecurity(app, { publicUrl: config.publicUrl, csp: { imageSources } });
+  await registerSecurity(app, {
+    publicUrl: config.publicUrl,
+    isAllowedOrigin: createOriginAllowList(config, siteService),
+    csp: { imageSources },
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   // Signed cookies are available to later flows (e.g. OAuth state); the session cookie itself is a random token.
   await app.register(cookie, { secret: sessionSecret });
+  const authenticate = createAuthenticate(authService, cookiePolicy);
+  registerDevMailboxGuard(app, {
+    enabled: config.devMailbox,
+    open: config.devMailboxOpen,
+    authenticate,
+  });
   await registerOpenApi(app);
   registerInputGuard(app);
 
@@ -270,7 +281,7 @@ export async function buildApp({
         origin,
       }),
     },
-    { authenticate: createAuthenticate(authService, cookiePolicy) },
+    { authenticate },
   );
   registerOidcRedirects(app, {
     oidc: oidcService,

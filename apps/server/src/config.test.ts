@@ -9,7 +9,7 @@ describe('parseConfig', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: undefined,
       publicUrl: undefined,
       sessionSecret: undefined,
@@ -81,6 +81,7 @@ describe('parseConfig', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
     ['SESSION_MAX_DAYS', '0', 'SESSION_MAX_DAYS must be at least 1'],
     ['SEED_DEMO', 'maybe', 'SEED_DEMO must be true or false'],
+    ['DEV_MAILBOX', 'public', 'DEV_MAILBOX must be true, false or open'],
   ])('rejects %s=%s with a clear message', (name, value, message) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(message);

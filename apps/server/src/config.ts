@@ -60,7 +60,7 @@ function isResolverAddress(value: string): boolean {
 
 const envSchema = z.object({
   PORT: int('PORT', 0, 65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATABASE_URL: z
     .url({
       protocol: /^postgres(ql)?$/,
@@ -87,7 +87,11 @@ const envSchema = z.object({
     .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().max(320).default('Cloud <no-reply@localhost>'),
-  DEV_MAILBOX: bool('DEV_MAILBOX').optional(),
+  DEV_MAILBOX: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'open'], {
+      error: 'DEV_MAILBOX must be true, false or open',
+    })
+    .optional(),
   MAIL_SPF_INCLUDE: z
     .string()
     .max(253)
@@ -152,6 +156,7 @@ export type TrustProxy = boolean | number | string[];
 /** The server's configuration, parsed from the environment. */
 export interface Config {
   port: number;
+  /** Listening address: HOST, else 127.0.0.1 (this machine only) outside production and 0.0.0.0 in production. */
   host: string;
   /** PostgreSQL URL; when unset the embedded PGlite stores its files under `dataDir`. */
   databaseUrl: string | undefined;
@@ -173,8 +178,14 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of every message, e.g. `Cloud <no-reply@example.com>`. */
   mailFrom: string;
-  /** Whether GET /api/dev/mailbox shows the outbox (default: without SMTP_URL; never in production). */
+  /**
+   * Whether the development mailbox (GET /api/dev/mailbox) keeps and shows mail (default: without SMTP_URL; never in
+   * production). It answers only requests from the loopback interface, and only a signed-in super admin unless
+   * {@link Config.devMailboxOpen}.
+   */
   devMailbox: boolean;
+  /** DEV_MAILBOX=open: the mailbox answers every loopback request without a session (browser tests; never production). */
+  devMailboxOpen: boolean;
   /**
    * The domain whose SPF record lists the servers this platform sends from; companies include it in their own SPF
    * record (MAIL_SPF_INCLUDE, default the domain of MAIL_FROM).
@@ -232,9 +243,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const nodeEnv = e.NODE_ENV;
   const yes = (value: string | undefined) =>
     value !== undefined && ['true', '1', 'yes'].includes(value);
+  // `open` is on (and open); unset follows SMTP_URL; production never, whatever the variable says.
+  const devMailbox =
+    nodeEnv !== 'production' &&
+    (e.DEV_MAILBOX === undefined
+      ? e.SMTP_URL === undefined
+      : e.DEV_MAILBOX === 'open' || yes(e.DEV_MAILBOX));
   return {
     port: e.PORT,
-    host: e.HOST,
+    // Outside production only this machine can connect unless HOST says otherwise: the demo logins and the
+    // development mailbox are not for the network. In production the server usually runs behind a proxy or in a
+    // container and must listen on every interface.
+    host: e.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR ? resolveFrom(process.cwd(), e.DATA_DIR) : resolve(repoRoot, 'data'),
     publicUrl: e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).origin,
@@ -253,9 +273,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : ['true', '1', 'yes'].includes(e.SEED_DEMO),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    devMailbox:
-      nodeEnv !== 'production' &&
-      (e.DEV_MAILBOX === undefined ? e.SMTP_URL === undefined : yes(e.DEV_MAILBOX)),
+    devMailbox,
+    devMailboxOpen: devMailbox && e.DEV_MAILBOX === 'open',
     mailSpfInclude: e.MAIL_SPF_INCLUDE?.toLowerCase() ?? domainOfAddress(e.MAIL_FROM),
     dnsServers: e.DNS_SERVERS === undefined ? [] : splitList(e.DNS_SERVERS),
     dnsTimeoutMs: e.DNS_TIMEOUT_MS,

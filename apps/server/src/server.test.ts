@@ -23,15 +23,17 @@ function freePort(): Promise<number> {
   });
 }
 
-async function start(): Promise<{ child: ChildProcess; base: string; output: () => string }> {
+async function start(
+  env: Record<string, string> = { HOST: '127.0.0.1' },
+): Promise<{ child: ChildProcess; base: string; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     env: {
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,6 +55,14 @@ async function start(): Promise<{ child: ChildProcess; base: string; output: () 
   throw new Error(`server did not become healthy:\n${output}`);
 }
 
+/** Waits until the output holds `text` (log lines reach us apart from the HTTP answers), then returns it. */
+async function outputWith(output: () => string, text: string): Promise<string> {
+  for (let i = 0; i < 100 && !output().includes(text); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return output();
+}
+
 function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
     child.once('exit', (code) => resolve(code));
@@ -67,12 +77,19 @@ describe('server.ts', () => {
     expect(info).toMatchObject({ data: { identifier: 'gridline', status: 'maintenance' } });
     expect(output()).toContain('seeding the demo data');
     expect(output()).toContain('admin@demo.energy');
+    // The banner says where the development mailbox is, that it is for development, and who may read it.
+    expect(await outputWith(output, 'for development only')).toContain(
+      `development mailbox (for development only, never in production)`,
+    );
+    expect(output()).toContain(`/dev/mailbox`);
+    expect(output()).toContain('signed in as a super admin');
     expect(await stop(child)).toBe(0);
     expect(output()).toContain('shutting down');
   });
 
-  it('later start: keeps the data and does not seed again', async () => {
-    const { child, base, output } = await start();
+  it('later start: keeps the data and does not seed again (and listens on 127.0.0.1 without HOST)', async () => {
+    const { child, base, output } = await start({});
+    expect(await outputWith(output, 'listening on')).toContain('listening on 127.0.0.1 only');
     const res = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -5,6 +5,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger } from './logger.ts';
 import { prepareReferenceData } from './modules/reference/countries.ts';
+import { fallbackOrigin } from './modules/site/site-origin.ts';
+import { startNotes } from './start-notes.ts';
 import {
   hasDemoUsers,
   isDatabaseEmpty,
@@ -62,13 +64,15 @@ try {
   process.exit(1);
 }
 
+const origin = fallbackOrigin(config);
 log.info(
   {
     database: db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
     startupMs: Math.round(performance.now() - started),
   },
-  `ready: ${config.publicUrl ?? `http://localhost:${config.port}`} (API documentation at /api/docs)`,
+  `ready: ${origin} (API documentation at /api/docs)`,
 );
+for (const line of startNotes(config, origin)) log.info(line);
 if (config.seedDemo && (await hasDemoUsers(db.db))) logDemoLogins(log);
 
 let stopping = false;

@@ -122,7 +122,8 @@ export interface MailMessage {
 
 /**
  * The newest message of `kind` to `address` in the development mailbox. Mail is sent after the answer, so this
- * polls until it is there.
+ * polls until it is there. Read without a session: the server must run on this machine with DEV_MAILBOX=open (the
+ * global setup starts it so; an E2E_BASE_URL server needs the same).
  */
 export async function mailTo(baseUrl: string, address: string, kind: string): Promise<MailMessage> {
   let id: number | undefined;

@@ -107,6 +107,8 @@ export async function setup(project: TestProject): Promise<void> {
       OIDC_PROVIDERS: JSON.stringify(oidcProviders),
       // The map draws the server's own SVG tiles: no outside tile server (and no failed loads) in tests.
       MAP_TILE_URL: 'local',
+      // The tests read the development mailbox without signing in (from this machine only: HOST is 127.0.0.1).
+      DEV_MAILBOX: 'open',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -491,13 +491,17 @@ export const mailboxEntrySchema = z
 
 /**
  * The development mailbox: mail the server would have sent, when no SMTP_URL is set. Enabled by default only for
- * the embedded set-up (DEV_MAILBOX), never in production; 404 when disabled.
+ * the embedded set-up (DEV_MAILBOX), never in production. It answers only requests from the server's own machine
+ * (loopback socket, not relayed by a proxy) of a signed-in super admin, or of anyone there with DEV_MAILBOX=open;
+ * every other request gets 404 like an unknown route.
  */
 export const devRoutes = {
   mailbox: defineRoute({
     method: 'GET',
     path: '/dev/mailbox',
-    summary: 'Recent messages of the development mailbox, newest first (404 when disabled)',
+    summary:
+      'Recent messages of the development mailbox, newest first. Only from the loopback interface, for a ' +
+      'signed-in super admin (or anyone with DEV_MAILBOX=open); 404 otherwise and when disabled',
     tags: ['dev'],
     access: { kind: 'public' },
     data: z.object({ messages: z.array(mailboxEntrySchema) }),
@@ -505,7 +509,9 @@ export const devRoutes = {
   mailboxMessage: defineRoute({
     method: 'GET',
     path: '/dev/mailbox/:id',
-    summary: 'One message of the development mailbox with its text and HTML (404 when disabled)',
+    summary:
+      'One message of the development mailbox with its text and HTML. Only from the loopback interface, for a ' +
+      'signed-in super admin (or anyone with DEV_MAILBOX=open); 404 otherwise and when disabled',
     tags: ['dev'],
     access: { kind: 'public' },
     params: z.strictObject({ id: z.string().regex(/^\d{1,10}$/) }),

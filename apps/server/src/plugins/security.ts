@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from '../errors.ts';
+import { AppError, forbidden } from '../errors.ts';
+import { parsePlainHost, type OriginAllowList } from '../modules/site/site-origin.ts';
 
 /** Extra origins for one page's Content-Security-Policy. */
 export interface CspExtras {
@@ -49,33 +50,19 @@ export function scriptOriginOf(url: string | null | undefined): string | null {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Whether a state-changing request may proceed: when the browser says where it comes from (Origin, else
- * Referer), that must be this server — the request's own host or PUBLIC_URL. Requests without either header
- * (non-browser clients) pass; see docs/decisions/0004-csrf-origin-check.md.
+ * Whether a state-changing request may proceed: when the browser says where it comes from (Origin, else the
+ * Referer's origin), that origin — scheme, host and port — must be one of ours (`isAllowedOrigin`: PUBLIC_URL, the
+ * sites' configured origins, the local development origins), never merely equal to the request's own Host header,
+ * which the sender chooses. Requests without either header (non-browser clients) pass; see
+ * docs/decisions/0004-csrf-origin-check.md.
  */
-export function isSameOriginRequest(
+export async function isSameOriginRequest(
   request: FastifyRequest,
-  publicUrl: string | undefined,
-): boolean {
+  isAllowedOrigin: OriginAllowList,
+): Promise<boolean> {
   const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
   if (origin === undefined) return true;
-  if (publicUrl && origin === publicUrl) return true;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false; // includes the opaque origin "null"
-  }
-  return host !== '' && host === normalisedHost(request);
-}
-
-/** The request's host with a default port dropped (`example.com:443` over https is `example.com`), like Origin. */
-function normalisedHost(request: FastifyRequest): string {
-  try {
-    return new URL(`${request.protocol}://${request.host}`).host;
-  } catch {
-    return request.host;
-  }
+  return isAllowedOrigin(origin);
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {
@@ -87,10 +74,36 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-/** Security headers (helmet, with our CSP) and the CSRF origin check for state-changing requests. */
+/**
+ * Whether the request names its host plainly: exactly one Host header (RFC 9112 §3.2 demands 400 otherwise), whose
+ * value is a plain `host[:port]`, and the same for X-Forwarded-Host when TRUST_PROXY makes Fastify use it. A
+ * request without any Host (HTTP/1.0) passes: nothing is derived from a missing host.
+ */
+export function hasPlainHost(request: FastifyRequest): boolean {
+  const raw = request.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]?.toLowerCase() === 'host') count++;
+  }
+  if (count > 1) return false;
+  const header = request.headers.host;
+  if (header !== undefined && parsePlainHost(header) === null) return false;
+  // request.host is X-Forwarded-Host (its last entry) when the proxy is trusted, else the Host header.
+  const effective = request.host;
+  return effective === '' || effective === header || parsePlainHost(effective) !== null;
+}
+
+/** 400 for a Host header that is not a plain host[:port]. */
+const hostInvalid = () =>
+  new AppError(400, 'MALFORMED_REQUEST', { message: 'errors.host_invalid' });
+
+/**
+ * Security headers (helmet, with our CSP), the Host check on every request and the CSRF origin check for
+ * state-changing requests.
+ */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { publicUrl: string | undefined; csp?: CspExtras },
+  options: { publicUrl: string | undefined; isAllowedOrigin: OriginAllowList; csp?: CspExtras },
 ): Promise<void> {
   const https = options.publicUrl?.startsWith('https:') ?? false;
   await app.register(helmet, {
@@ -103,7 +116,15 @@ export async function registerSecurity(
   const csp = contentSecurityPolicy(options.csp, { upgradeInsecure: https });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', csp);
-    if (STATE_CHANGING.has(request.method) && !isSameOriginRequest(request, options.publicUrl)) {
+    // First, for every request (any method, known route or not): nothing later reads a Host it could not parse.
+    if (!hasPlainHost(request)) {
+      request.log.info({ host: request.headers.host }, 'request with an invalid Host refused');
+      throw hostInvalid();
+    }
+    if (
+      STATE_CHANGING.has(request.method) &&
+      !(await isSameOriginRequest(request, options.isAllowedOrigin))
+    ) {
       request.log.warn(
         { origin: request.headers.origin, referer: request.headers.referer },
         'cross-origin request refused',

@@ -120,7 +120,8 @@ describe('CSRF: a cross-site Origin is refused on every state-changing route', (
       method: 'POST',
       url: '/api/auth/user',
       cookies: { ec_session: tokens.ROLE_USER },
-      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      // The default site's configured origin in development: its host, http and PORT (docs/decisions/0013).
+      headers: { origin: 'http://localhost:3000' },
       payload: { data: { themePreference: 'light' } },
     });
     expect(res.statusCode).toBe(200);

@@ -237,7 +237,8 @@ export function createAppRoutes(
               ],
             },
             {
-              // Public: testers read the mail of a registration before they can sign in (issue 3).
+              // Public page: testers read a registration's mail before they can sign in (issue 3).
+              // The API decides who may read it: this machine only, a super admin or DEV_MAILBOX=open.
               path: 'dev/mailbox',
               handle: handle({ title: 'dev_mailbox.title' }),
               lazy: lazyComponent(

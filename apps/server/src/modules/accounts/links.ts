@@ -1,33 +1,33 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
 import type { Log } from '../../logger.ts';
 import { requestHost } from '../site/site.routes.ts';
 import type { SiteRecord } from '../site/site.repository.ts';
+import { fallbackOrigin, siteHostOrigin, type OriginConfig } from '../site/site-origin.ts';
 import { DEFAULT_SITE_IDENTIFIER, type SiteService } from '../site/site.service.ts';
 
 /**
- * The origin for links in mail (and OpenID Connect callbacks): PUBLIC_URL when set; otherwise the request's origin
- * only when its host is one of a site's hosts. A forged Host header therefore cannot put an attacker's origin into
- * a password-reset link ("reset poisoning"); unknown hosts fall back to http://localhost:<PORT> with a warning.
+ * The origin for links in mail (and OpenID Connect callbacks), never taken from request headers
+ * (docs/decisions/0013): when the request's host name is one of a site's hosts, that host's configured origin
+ * (PUBLIC_URL's scheme and port, or http and PORT in development); otherwise PUBLIC_URL, or http://localhost:<PORT>
+ * with a warning. A forged Host or X-Forwarded-Host therefore cannot put an attacker's origin into a password-reset
+ * link ("reset poisoning"); the security plugin refuses a Host that is not a plain host[:port] before this runs.
  */
-export function createOriginResolver(
-  config: Pick<Config, 'publicUrl' | 'port'>,
-  sites: SiteService,
-  log: Log,
-) {
+export function createOriginResolver(config: OriginConfig, sites: SiteService, log: Log) {
   return async (request: FastifyRequest): Promise<string> => {
-    if (config.publicUrl) return config.publicUrl;
     const host = requestHost(request);
     if (host) {
       const { matchedHost } = await sites.resolve({ host });
-      // Through URL, so a default port ("localhost:80") is dropped and links compare equal everywhere.
-      if (matchedHost) return new URL(`${request.protocol}://${request.host}`).origin;
+      // Built from the stored host and the configuration only: the request contributes nothing but the match.
+      const origin = matchedHost ? siteHostOrigin(matchedHost, config) : null;
+      if (origin) return origin;
     }
-    log.warn(
-      { host: request.host },
-      'request host is no site host: links use localhost (set PUBLIC_URL)',
-    );
-    return `http://localhost:${config.port}`;
+    if (!config.publicUrl) {
+      log.warn(
+        { host: request.host },
+        'request host is no site host: links use localhost (set PUBLIC_URL)',
+      );
+    }
+    return fallbackOrigin(config);
   };
 }
 

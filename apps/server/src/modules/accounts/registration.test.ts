@@ -82,7 +82,7 @@ describe('POST /api/auth/register', () => {
     expect(after).toEqual(before);
     const mail = await lastMailTo(t, DEMO.basic.email);
     expect(mail?.kind).toBe('already_registered');
-    expect(mail?.text).toContain('http://localhost/auth/forgotten-password');
+    expect(mail?.text).toContain('http://localhost:3000/auth/forgotten-password');
     // No verification token was issued for the existing account.
     const tokens = await t.db.db
       .select()

@@ -49,10 +49,10 @@ describe('mail over SMTP', () => {
     expect(mail.text).not.toBe('');
     expect(mail.html).toContain('<!doctype html>');
     const link = linkTo(mail.text, '/auth/token-validation');
-    expect(link.origin).toBe('http://localhost');
+    expect(link.origin).toBe('http://localhost:3000');
     expect(mail.html).toContain(link.href.replace(/&/g, '&amp;'));
     // Branded by the site: absolute logo URL, support address in the footer.
-    expect(mail.html).toContain('src="http://localhost/api/site/assets/default/logo.svg"');
+    expect(mail.html).toContain('src="http://localhost:3000/api/site/assets/default/logo.svg"');
     expect(mail.html).toContain('mailto:support@energy-cloud.example');
 
     const token = link.searchParams.get('token') ?? '';
@@ -84,8 +84,11 @@ describe('mail over SMTP', () => {
 
 describe('the development mailbox (no SMTP_URL)', () => {
   let t: TestApp;
+  // Read as the signed-in super admin from this machine (who else may: src/security/dev-mailbox.test.ts).
+  let token: string;
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+    token = await signIn(t.app);
   });
   afterAll(() => t.close());
 
@@ -100,25 +103,25 @@ describe('the development mailbox (no SMTP_URL)', () => {
 
     const list = json<{
       data: { messages: { id: number; to: string; kind: string; subject: string }[] };
-    }>(await send(t.app, 'GET', '/api/dev/mailbox'));
+    }>(await send(t.app, 'GET', '/api/dev/mailbox', { token }));
     expect(list.data.messages.slice(0, 2).map((m) => [m.to, m.kind])).toEqual([
       ['unverified@demo.energy', 'verify_email'],
       ['mailbox.one@example.com', 'verify_email'],
     ]);
 
     const first = list.data.messages[1];
-    const res = await send(t.app, 'GET', `/api/dev/mailbox/${first?.id}`);
+    const res = await send(t.app, 'GET', `/api/dev/mailbox/${first?.id}`, { token });
     expect(res.statusCode).toBe(200);
     const { message } = json<{
       data: { message: { text: string; html: string; links: string[]; from: string } };
     }>(res).data;
     expect(message.from).toBe('Cloud <no-reply@localhost>');
-    expect(message.links[0]).toMatch(/^http:\/\/localhost\/auth\/token-validation\?token=/);
-    expect(message.html).toContain('<a href="http://localhost/auth/token-validation?token=');
+    expect(message.links[0]).toMatch(/^http:\/\/localhost:3000\/auth\/token-validation\?token=/);
+    expect(message.html).toContain('<a href="http://localhost:3000/auth/token-validation?token=');
   });
 
   it('answers 404 for a message that does not exist', async () => {
-    expect((await send(t.app, 'GET', '/api/dev/mailbox/999999')).statusCode).toBe(404);
+    expect((await send(t.app, 'GET', '/api/dev/mailbox/999999', { token })).statusCode).toBe(404);
   });
 
   it('renders in English from the shipped catalog', async () => {
@@ -169,8 +172,9 @@ describe('the development mailbox switch', () => {
   ])('is off in %s: 404, and mail still goes to the outbox', async (_name, env) => {
     const t = await createTestApp({ env: { ...env, RATE_LIMITS: 'false' } });
     try {
-      expect((await send(t.app, 'GET', '/api/dev/mailbox')).statusCode).toBe(404);
-      expect((await send(t.app, 'GET', '/api/dev/mailbox/1')).statusCode).toBe(404);
+      const token = await signIn(t.app);
+      expect((await send(t.app, 'GET', '/api/dev/mailbox', { token })).statusCode).toBe(404);
+      expect((await send(t.app, 'GET', '/api/dev/mailbox/1', { token })).statusCode).toBe(404);
       await send(t.app, 'POST', '/api/auth/forgotten-password', {
         data: { email: 'basic@demo.energy' },
       });

@@ -6,7 +6,7 @@ import { createTestApp, DEMO, json, send, type TestApp } from '../../test/helper
 import { followProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
 import { safeRedirect, tenantIssuerOf } from './oidc.service.ts';
 
-const CALLBACK = 'http://localhost/api/auth/oidc/local/callback';
+const CALLBACK = 'http://localhost:3000/api/auth/oidc/local/callback';
 
 let idp: TestOidcProvider;
 let t: TestApp;

@@ -26,6 +26,12 @@ export function createSiteRepository(db: Db) {
         .limit(1);
       return row;
     },
+
+    /** Every host of every site (as stored). */
+    async listHosts(): Promise<string[]> {
+      const rows = await db.select({ hosts: sites.hosts }).from(sites);
+      return rows.flatMap((row) => row.hosts);
+    },
   };
 }
 

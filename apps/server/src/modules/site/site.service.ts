@@ -75,6 +75,8 @@ export function createSiteService(repo: SiteRepository, options: SiteServiceOpti
   const byIdentifier = (identifier: string) =>
     cached(`identifier:${identifier}`, () => repo.findByIdentifier(identifier));
   const byHost = (host: string) => cached(`host:${host}`, () => repo.findByHost(host));
+  // The allowed-origin check (CSRF) reads every host on every state-changing request: same window as the lookups.
+  let hosts: { list: readonly string[]; until: number } | null = null;
 
   return {
     /**
@@ -101,9 +103,22 @@ export function createSiteService(repo: SiteRepository, options: SiteServiceOpti
       return site ?? (await byIdentifier(DEFAULT_SITE_IDENTIFIER)) ?? BUILT_IN_SITE;
     },
 
+    /**
+     * Every site's hosts (lower case), cached like the lookups. The same array is returned until the cache window
+     * ends, so callers may cache what they derive from it by identity.
+     */
+    async allHosts(): Promise<readonly string[]> {
+      const time = now();
+      if (hosts && cacheMs > 0 && hosts.until > time) return hosts.list;
+      const list = Object.freeze((await repo.listHosts()).map((host) => host.toLowerCase()));
+      hosts = { list, until: time + cacheMs };
+      return list;
+    },
+
     /** Forgets cached lookups, e.g. after this instance edited a site. */
     invalidate(): void {
       cache.clear();
+      hosts = null;
     },
   };
 }

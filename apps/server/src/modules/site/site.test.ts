@@ -124,6 +124,10 @@ describe('site lookups cache', () => {
         calls.push(`id:${id}`);
         return id === 7 ? site('seven') : undefined;
       },
+      listHosts: async () => {
+        calls.push('hosts');
+        return ['Cloud.Example', 'localhost'];
+      },
     };
     const service = createSiteService(repo, { cacheMs, now: () => clock });
     return { service, calls, advance: (ms: number) => (clock += ms) };
@@ -137,6 +141,19 @@ describe('site lookups cache', () => {
     advance(5001);
     await service.resolve({ identifier: 'a' });
     expect(calls).toEqual(['a', 'a']);
+  });
+
+  it('caches the list of all hosts (lower case) for the same window', async () => {
+    const { service, calls, advance } = setup(5000);
+    const first = await service.allHosts();
+    expect(first).toEqual(['cloud.example', 'localhost']);
+    expect(await service.allHosts()).toBe(first);
+    expect(calls).toEqual(['hosts']);
+    advance(5001);
+    await service.allHosts();
+    service.invalidate();
+    await service.allHosts();
+    expect(calls).toEqual(['hosts', 'hosts', 'hosts']);
   });
 
   it('caches misses too, and invalidate() forgets everything', async () => {

@@ -11,8 +11,8 @@ export type MailboxMessage = RouteData<typeof contractRoutes.dev.mailboxMessage>
 const mailboxKey = ['dev', 'mailbox'] as const;
 
 /**
- * The development mailbox's messages, newest first (GET /api/dev/mailbox). A 404 means the mailbox is turned off
- * (always in production), so it is not retried.
+ * The development mailbox's messages, newest first (GET /api/dev/mailbox). A 404 means the mailbox is off (always
+ * in production) or not for this request (another machine, or not a signed-in super admin), so it is not retried.
  */
 export function mailboxQueryOptions() {
   return queryOptions({

@@ -92,10 +92,18 @@ describe('DevMailbox', () => {
     expect(calls.map((c) => c.call)).toContain('GET /api/dev/mailbox/1');
   });
 
-  it('says the mailbox is turned off when the server answers 404', async () => {
+  it('explains a 404 (off, another machine, or not a super admin) and offers sign-in back to it', async () => {
     fakeFetch(answer('GET', '/api/dev/mailbox', 404, apiError('NOT_FOUND', 'errors.NOT_FOUND')));
     renderWithProviders(<DevMailbox />, { i18n, path: '/dev/mailbox' });
-    expect(await screen.findByText('The development mailbox is turned off.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /The development mailbox is not available\..*super admin.*DEV_MAILBOX=open/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in as a super admin' })).toHaveAttribute(
+      'href',
+      '/auth/login?redirect=%2Fdev%2Fmailbox',
+    );
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isLocale } from '@ec/domain';
 import { formatDateTime } from '@ec/i18n';
 import { isApiError, NetworkError } from '../../../shared/api/errors.ts';
@@ -13,6 +13,9 @@ import {
   type MailboxEntry,
 } from '../api/mailbox-api.ts';
 import classes from './dev-mailbox.module.css';
+
+/** Sign-in that comes back to this page (the mailbox answers a signed-in super admin on the server's machine). */
+const SIGN_IN_HERE = `/auth/login?redirect=${encodeURIComponent('/dev/mailbox')}`;
 
 /** The catalog key describing a failed call: the API's message key, or the network message. */
 function errorKey(error: unknown): string {
@@ -54,8 +57,9 @@ function Failure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
 /**
  * /dev/mailbox (issue 3): the mail the server would have sent, for testers without an SMTP server. The list is
  * newest first; the chosen message (kept in `?id=`) shows its links — the verification or reset link first —,
- * the text version and the HTML version in a sandboxed frame (no scripts, no navigation). A 404 means the
- * mailbox is turned off (always in production).
+ * the text version and the HTML version in a sandboxed frame (no scripts, no navigation). The server answers only
+ * on its own machine, to a signed-in super admin (or anyone there with DEV_MAILBOX=open), and never in production;
+ * its 404 is explained, with a way to sign in and come back.
  */
 export function DevMailbox() {
   const { t } = useTranslation();
@@ -89,9 +93,15 @@ export function DevMailbox() {
   if (list.isPending) {
     body = <Loading />;
   } else if (list.isError && isApiError(list.error, 404)) {
+    // 404: turned off, not this machine, or not a super admin — the server does not say which.
     body = (
       <Alert color="gray" icon={<IconMail aria-hidden />} role="status">
-        {t('dev_mailbox.disabled')}
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('dev_mailbox.disabled')}</Text>
+          <Button component={Link} to={SIGN_IN_HERE} size="xs" variant="light">
+            {t('dev_mailbox.sign_in')}
+          </Button>
+        </Stack>
       </Alert>
     );
   } else if (list.isError) {
