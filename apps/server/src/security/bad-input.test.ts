@@ -305,7 +305,10 @@ function valueAt(body: unknown, path: string): string {
 }
 
 /** The status the route's access answers `role` with before looking at the input, or null when it looks. */
-function refusedAccess(route: RouteDescriptor, role: Role | null): number | null {
+function refusedAccess(id: string, route: RouteDescriptor, role: Role | null): number | null {
+  // The development mailbox (open to the contract) answers like an unknown route to anyone but a signed-in super
+  // admin on this machine, before it looks at the input (security/dev-mailbox.test.ts).
+  if (id.startsWith('dev.') && role !== 'ROLE_SUPER_ADMIN') return 404;
   if (route.access.kind === 'public') return null;
   if (role === null) return 401;
   if (route.access.roles && !hasAnyRole(role, route.access.roles)) return 403;
@@ -318,7 +321,7 @@ describe('control characters in every string, as every role, with ids of real ro
       'refused with 400 and a field error naming the field ($who)',
       async ({ who, role }) => {
         const token = sessions.get(who);
-        const expectedStatus = refusedAccess(route, role) ?? 400;
+        const expectedStatus = refusedAccess(id, route, role) ?? 400;
         const problems: string[] = [];
         for (const c of textCasesFor(route, samples[id] ?? {})) {
           const res: LightMyRequestResponse = await t.app.inject({
