@@ -59,6 +59,13 @@ export function menuHandlers(service: MenuService): GroupHandlers<typeof menuRou
       return answer.value;
     },
 
+    async search({ actor, query, reply }) {
+      if (!actor) throw unauthenticated();
+      // The answer depends on who asks and changes with any tree change: never cached.
+      reply.header('cache-control', 'no-store');
+      return service.search(actor, query);
+    },
+
     async company({ actor, params, request, reply }) {
       if (!actor) throw unauthenticated();
       const answer = await service.company(actor, params.companyId);
