@@ -204,7 +204,7 @@ describe('confirmation flow', () => {
         expect(after).toContain('GET /api/auth/user');
         expect(after).toContain('GET /api/menu');
       },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
