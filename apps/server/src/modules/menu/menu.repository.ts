@@ -206,20 +206,33 @@ export function createMenuRepository(db: Db) {
       }));
     },
 
-    /** The device groups and (not deleted) devices of several locations, by location. */
-    async childrenOfLocations(
-      ids: readonly number[],
+    /**
+     * What the sidebar search shows below the locations holding matches, by location: the matched device groups
+     * with all their devices (browsable), and the matched devices with their device groups.
+     */
+    async matchedChildren(
+      deviceGroupIds: readonly number[],
+      deviceIds: readonly number[],
     ): Promise<Map<number, { deviceGroups: DeviceGroupRow[]; devices: DeviceRow[] }>> {
       const byLocation = new Map<
         number,
         { deviceGroups: DeviceGroupRow[]; devices: DeviceRow[] }
       >();
-      if (ids.length === 0) return byLocation;
-      for (const id of ids) byLocation.set(id, { deviceGroups: [], devices: [] });
+      if (deviceGroupIds.length === 0 && deviceIds.length === 0) return byLocation;
+      const at = (locationId: number) => {
+        let found = byLocation.get(locationId);
+        if (!found) {
+          found = { deviceGroups: [], devices: [] };
+          byLocation.set(locationId, found);
+        }
+        return found;
+      };
       const [groupRows, deviceRows] = await Promise.all([
         queryRows<{ id: number; location_id: number; name: string }>(
           db,
-          sql`select id, location_id, name from device_groups where location_id in ${idList(ids)}`,
+          sql`select id, location_id, name from device_groups
+            where id in ${idList(deviceGroupIds)}
+              or id in (select device_group_id from devices where id in ${idList(deviceIds)})`,
         ),
         queryRows<{
           id: number;
@@ -231,14 +244,14 @@ export function createMenuRepository(db: Db) {
         }>(
           db,
           sql`select id, location_id, name, category, device_group_id, controller_id from devices
-            where location_id in ${idList(ids)} and deleted_at is null`,
+            where deleted_at is null
+              and (id in ${idList(deviceIds)} or device_group_id in ${idList(deviceGroupIds)})`,
         ),
       ]);
-      for (const row of groupRows) {
-        byLocation.get(row.location_id)?.deviceGroups.push({ id: row.id, name: row.name });
-      }
+      for (const row of groupRows)
+        at(row.location_id).deviceGroups.push({ id: row.id, name: row.name });
       for (const row of deviceRows) {
-        byLocation.get(row.location_id)?.devices.push({
+        at(row.location_id).devices.push({
           id: row.id,
           name: row.name,
           category: row.category as DeviceCategory,

@@ -315,11 +315,14 @@ export function createMenuService(deps: {
       ]);
       if (matched.size === 0) return { structure: [], matches: [], total };
 
-      // The locations holding matched device groups or devices: their company and their children.
+      // The locations holding matched device groups or devices: their company, and what to show below them.
       const holding = [...new Set([...deviceGroups, ...devices].map((r) => r.parentId))];
       const [holdingRows, children] = await Promise.all([
         repo.locationsByIds(holding),
-        repo.childrenOfLocations(holding),
+        repo.matchedChildren(
+          deviceGroups.map((r) => r.id),
+          devices.map((r) => r.id),
+        ),
       ]);
       const companyIds = [
         ...new Set([
