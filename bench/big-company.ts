@@ -1,18 +1,20 @@
 // The big company both organisation benches measure against (menu on PostgreSQL, sidebar filter on PGlite): on a
 // migrated, seeded database, "Bench Energy" on the site of `siteOfEmail`'s user, a root group with 10 regions ×
-// 10 areas and `locations` locations spread over the areas (with coordinates and addresses), and the demo
-// aggregator moved into it.
+// 10 areas and `locations` locations spread over the areas (with coordinates and addresses), optionally a device
+// per location ("Meter <n>", so the sidebar search has devices to find), and the demo aggregator moved into it.
 import { migrate, queryRows, sql, type Database } from '@ec/db';
 import { prepareReferenceData } from '../apps/server/src/modules/reference/countries.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';
 
 /** The demo aggregator (moved into the big company). */
 export const AGGREGATOR = { email: 'aggregator@demo.energy', password: 'demo-aggregator-2024' };
+/** The demo super admin (the big company is on their site, its tree never loaded until they open it). */
+export const SUPER_ADMIN = { email: 'admin@demo.energy', password: 'demo-admin-2024' };
 
 /** Migrates and seeds the database, then builds the big company; returns its id and its root group's id. */
 export async function createBigCompany(
   database: Database,
-  options: { locations: number },
+  options: { locations: number; devices?: boolean },
 ): Promise<{ companyId: number; rootId: number }> {
   const { db } = database;
   await migrate(database);
@@ -46,6 +48,11 @@ export async function createBigCompany(
     join (select id, row_number() over (order by id) - 1 as n from location_groups
       where company_id = ${companyId} and parent_id is not null and parent_id <> ${rootId}) areas
       on areas.n = i % 100`);
+  if (options.devices) {
+    await db.execute(sql`insert into devices (location_id, name, category)
+      select l.id, 'Meter ' || substring(l.name from 10), 'GRID'
+      from locations l where l.company_id = ${companyId}`);
+  }
   await db.execute(
     sql`update users set company_id = ${companyId} where email = ${AGGREGATOR.email}`,
   );

@@ -79,3 +79,23 @@ describe('menu routes', () => {
     expect(locationQuery.safeParse({ level: '101' }).success).toBe(false);
   });
 });
+
+describe('menuRoutes.search query', () => {
+  const query = menuRoutes.search.query ?? z.never();
+  it('trims q and takes an optional limit of 1–200', () => {
+    expect(query.parse({ q: '  maribor ' })).toEqual({ q: 'maribor' });
+    expect(query.parse({ q: 'x', limit: '20' })).toEqual({ q: 'x', limit: 20 });
+  });
+
+  it.each([
+    {},
+    { q: '' },
+    { q: '   ' },
+    { q: 'x'.repeat(101) },
+    { q: 'x', limit: '0' },
+    { q: 'x', limit: '201' },
+    { q: 'x', other: '1' },
+  ])('rejects %j', (bad) => {
+    expect(query.safeParse(bad).success).toBe(false);
+  });
+});

@@ -78,6 +78,13 @@ export const menuPrefixSchema = z
   .max(300)
   .regex(/^(\/[A-Za-z0-9_-]+)+$/);
 
+/** The sidebar filter's text: 1–100 characters after trimming (the server looks it up in names, ILIKE). */
+export const menuSearchQuerySchema = z.strictObject({
+  q: z.string().trim().min(1).max(100),
+  /** Most matches to answer (default 100, at most 200). */
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
 /** The sidebar menu. */
 export const menuRoutes = {
   menu: defineRoute({
@@ -91,6 +98,26 @@ export const menuRoutes = {
     tags: ['menu'],
     access: { kind: 'session' },
     data: z.object({ structure: z.array(menuItemSchema), company: menuCompanySchema.nullable() }),
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/menu/search',
+    summary:
+      'The sidebar filter over the whole tree the user may see (also companies, groups and locations never ' +
+      'loaded, device groups and devices): items whose name contains q (case-insensitive), each with the way ' +
+      'to it as menu items with the same ids, hrefs and levels as GET /menu and /menu/locations/{id}. ' +
+      'structure holds only matches and their ancestors (an ancestor’s children: the ones leading to matches; a ' +
+      'match without matches below: children null — load or browse the real ones — except device groups, ' +
+      'which keep their devices). matches: the ids of the matching items in display order, at most limit ' +
+      '(companies first, then groups, locations, device groups, devices; each by name); total: all matches',
+    tags: ['menu'],
+    access: { kind: 'session' },
+    query: menuSearchQuerySchema,
+    data: z.object({
+      structure: z.array(menuItemSchema),
+      matches: z.array(z.string()),
+      total: z.number().int(),
+    }),
   }),
   company: defineRoute({
     method: 'GET',

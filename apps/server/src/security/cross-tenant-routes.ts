@@ -316,6 +316,8 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
   },
   menu: {
     menu: { list: {} },
+    // The grant holder may see Klagenfurt: the impersonating session must not find it (nor Alpen's other names).
+    search: { list: { query: { q: 'a' } } },
     company: { foreign: (x) => ({ params: { companyId: x.company } }), status: 404, owner: 200 },
     location: {
       foreign: (x) => ({ params: id(x.klagenfurt), query: { level: '2' } }),

@@ -91,6 +91,7 @@ export const VALID: Record<
   },
   'companyEmail.check': { params: { id: '999999' } },
   'menu.menu': {},
+  'menu.search': { query: { q: 'maribor', limit: '50' } },
   'menu.company': { params: { companyId: '1' } },
   'menu.location': { params: { id: '1' }, query: { level: '2', prefix: '/locations/1' } },
   'search.users': { query: { q: 'demo', page: '1', pageSize: '10' } },

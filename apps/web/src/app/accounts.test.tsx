@@ -196,11 +196,22 @@ describe('confirmation flow', () => {
       data: { id: 12, action: 'LOCATION_INVITE' },
     });
     expect(api.calls.filter((c) => c.includes('validate-confirmation'))).toHaveLength(1);
+    // The accepted invitation added a location: the user's permissions and the sidebar are asked again.
+    const accepted = api.calls.findIndex((c) => c.includes('validate-confirmation'));
+    await waitFor(
+      () => {
+        const after = api.calls.slice(accepted + 1);
+        expect(after).toContain('GET /api/auth/user');
+        expect(after).toContain('GET /api/menu');
+      },
+      { timeout: 15_000 },
+    );
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(location(router)).toBe('/'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
+    // The whole app with its lazy modules: slow on a busy machine.
+  }, 20_000);
 
   it('shows the failure text when the server refuses', async () => {
     fakeApi([

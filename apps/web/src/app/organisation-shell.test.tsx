@@ -1,8 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser, MenuItem } from '@ec/contract';
 import { stubMenuLayout } from '../features/menu/test-layout.ts';
+import { groupsOfMenu } from '../features/menu/test-groups.ts';
 import { menuItem, sampleCompanyMenu, sampleMenu } from '../features/menu/test-menu.ts';
 import { authUser, json, testLocation } from '../shared/test/fixtures.ts';
 import { fakeApi, renderApp, type Handler } from './testing/render-app.tsx';
@@ -14,10 +15,13 @@ const signedIn =
   (url) =>
     url.pathname === '/api/auth/user' ? json(200, { data: { user } }) : undefined;
 
+/** GET /api/menu, and GET /api/location-groups/:id for the groups it shows (visible to the user). */
 const menu =
   (structure: MenuItem[]): Handler =>
   (url) =>
-    url.pathname === '/api/menu' ? json(200, { data: { structure, company: null } }) : undefined;
+    url.pathname === '/api/menu'
+      ? json(200, { data: { structure, company: null } })
+      : groupsOfMenu(structure)(url);
 
 const noChildren: Handler = (url) =>
   url.pathname.startsWith('/api/menu/locations/')
@@ -96,6 +100,31 @@ describe('landing on /', () => {
     );
   });
 
+  it('keeps a confirmation link through the landing and the group page redirect of an aggregator', async () => {
+    fakeApi([signedIn(aggregator), menu(sampleMenu())]);
+    const { router } = renderApp('/?confirmationAction=LOCATION_INVITE&confirmationId=1');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/companies/1/location-groups/100/flexibility'),
+    );
+    expect(router.state.location.search).toBe(
+      '?confirmationAction=LOCATION_INVITE&confirmationId=1',
+    );
+    // The confirmation modal opens on the page the user landed on.
+    expect(await screen.findByRole('dialog', { name: 'Invitation' })).toBeInTheDocument();
+  });
+
+  it('sends a user who owns a location to it before a location shared with them', async () => {
+    // Hiša Bled (11) comes first in the menu, but the user owns Pisarna (12).
+    fakeApi([
+      signedIn({ ...basic(false), locations: [{ id: 12, name: 'Pisarna' }] }),
+      menu(sampleMenu()),
+      noChildren,
+      locationAnswer(12, 'Pisarna'),
+    ]);
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/locations/12'));
+  });
+
   it('sends a set-up basic user whose menu is empty to /setup', async () => {
     fakeApi([signedIn(basic(false)), menu([])]);
     const { router } = renderApp('/');
@@ -126,6 +155,23 @@ describe('frames of later issues', () => {
     expect(
       await screen.findByText('This location does not exist or you have no access to it.'),
     ).toBeInTheDocument();
+  });
+
+  it('say so when the group is not visible, like a location (no "no data yet" frame)', async () => {
+    const api = fakeApi([signedIn(basic(false)), menu(sampleMenu())]);
+    renderApp('/companies/1/location-groups/9/flexibility');
+    expect(
+      await screen.findByText('This location group does not exist or you have no access to it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No data yet')).not.toBeInTheDocument();
+    expect(api.calls).toContain('GET /api/location-groups/9');
+    cleanup();
+
+    renderApp('/location-groups/9/summary');
+    expect(
+      await screen.findByText('This location group does not exist or you have no access to it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No data yet')).not.toBeInTheDocument();
   });
 
   it("show a group's name from the menu", async () => {

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLoaderData, useMatches } from 'react-router';
+import { currentUserKey } from '../features/auth/api/auth-api.ts';
 import { useKnownUser } from '../features/auth/use-current-user.ts';
 import { ConfirmationFlow } from '../features/confirmation/confirmation-flow.tsx';
 import { ConsentProvider } from '../features/consent/consent-context.tsx';
@@ -21,6 +23,7 @@ export function RootShell() {
   const { site } = useLoaderData() as StartData;
   const { t } = useTranslation();
   const user = useKnownUser();
+  const queryClient = useQueryClient();
   const titleKey = routeTitleKey(useMatches());
   useDocumentTitle(documentTitle(titleKey ? t(titleKey) : undefined, site.platformName));
   useFavicon(site.favicon);
@@ -32,7 +35,10 @@ export function RootShell() {
           <SkipLink />
           <MaintenanceBanner key={site.identifier} site={site} />
           <Outlet />
-          <ConfirmationFlow signedIn={user !== null} />
+          <ConfirmationFlow
+            signedIn={user !== null}
+            onAccepted={() => queryClient.invalidateQueries({ queryKey: currentUserKey })}
+          />
           <CookieBanner />
         </ConsentProvider>
       </SiteProvider>

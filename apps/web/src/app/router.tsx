@@ -17,6 +17,7 @@ import { StartErrorScreen } from './start/start-error-screen.tsx';
 import { createStartSequence, isAuthPath, type StartSequence } from './start/start-sequence.ts';
 import type { NotFoundData } from './routes/not-found-route.tsx';
 import { handle, lazyComponent } from './routes/lazy-route.ts';
+import { redirectKeepingQuery } from './routes/route-helpers.ts';
 
 /** The id of the main layout's page list, where the organisation's pages are patched in. */
 export const MAIN_PAGES_ID = 'main-pages';
@@ -149,7 +150,10 @@ export function createAppRoutes(
                 (m) => m.AuthLayout,
               ),
               children: [
-                { index: true, loader: () => redirect('/auth/login') },
+                {
+                  index: true,
+                  loader: ({ request }) => redirectKeepingQuery(request, '/auth/login'),
+                },
                 {
                   path: 'login',
                   handle: handle({ title: 'login.title' }),

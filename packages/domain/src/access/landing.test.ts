@@ -71,3 +71,46 @@ describe('landingTarget (spec 000 §4)', () => {
     expect(landingTarget({ user: { role }, menu })).toBe(expected);
   });
 });
+
+describe('landingTarget: a user who owns a location lands on it first', () => {
+  // The menu sorts by name: a location shared with the user ("Domžale", view only) comes before their own house.
+  const sharedFirst: LandingMenuItem[] = [
+    {
+      type: 'company',
+      href: '/companies/1/location-groups/1',
+      children: [
+        {
+          type: 'location-group',
+          href: '/companies/1/location-groups/6',
+          children: [{ type: 'location', href: '/locations/8', data: { entityId: 8 } }],
+        },
+        { type: 'location', href: '/locations/6', data: { entityId: 6 } },
+        { type: 'location', href: '/locations/5', data: { entityId: 5 } },
+      ],
+    },
+  ];
+  const table: [string, Role, readonly { id: number }[] | undefined, string][] = [
+    ['basic owning 5 → 5', 'ROLE_USER_BASIC', [{ id: 5 }], '/locations/5'],
+    ['advanced owning 5 → 5', 'ROLE_USER_ADVANCED', [{ id: 5 }], '/locations/5'],
+    ['plain user owning 6 → 6', 'ROLE_USER', [{ id: 6 }], '/locations/6'],
+    ['owning none → first location', 'ROLE_USER_BASIC', [], '/locations/8'],
+    [
+      'owning one not in the menu → first location',
+      'ROLE_USER_BASIC',
+      [{ id: 99 }],
+      '/locations/8',
+    ],
+    ['unknown ownership → first location', 'ROLE_USER_BASIC', undefined, '/locations/8'],
+    [
+      'aggregators still land on the first entry',
+      'ROLE_AGGREGATOR',
+      [{ id: 5 }],
+      '/companies/1/location-groups/1',
+    ],
+  ];
+  it.each(table)('%s', (_name, role, locations, expected) => {
+    expect(
+      landingTarget({ user: locations ? { role, locations } : { role }, menu: sharedFirst }),
+    ).toBe(expected);
+  });
+});

@@ -39,6 +39,43 @@ const headColumns = {
   menuVersion: companies.menuVersion,
 };
 
+/** A name that matches the sidebar filter, with where it hangs. */
+export interface NameMatch {
+  id: number;
+  /** The company (companies, groups, locations) or the location (device groups, devices) it belongs to. */
+  parentId: number;
+}
+
+/** The matches of one kind (at most the limit asked for) and how many there are in all. */
+export interface NameMatches {
+  rows: NameMatch[];
+  total: number;
+}
+
+/** Where the sidebar search looks: the companies it may name and the locations it may see. */
+export interface SearchReach {
+  siteId: number;
+  /** The companies whose name and groups may match; null: every company of the site (super admin). */
+  companyIds: readonly number[] | null;
+  /** The groups a user with grants sees (null: every group of the companies, for admins). */
+  groupIds: readonly number[] | null;
+  /** The org access core's locationFilter for the actor (on `locations`). */
+  locations: SQL;
+}
+
+/** `%q%` for ILIKE with the pattern characters of `q` taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const idList = (ids: readonly number[]) =>
+  ids.length === 0
+    ? sql`(null)`
+    : sql`(${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+
 /** Whether a location has device groups or devices that are not deleted (menu items' `hasChildren`). */
 const locationHasChildren = sql`(exists (select 1 from device_groups dg where dg.location_id = l.id)
   or exists (select 1 from devices d where d.location_id = l.id and d.deleted_at is null))`;
@@ -82,7 +119,149 @@ export function createMenuRepository(db: Db) {
     )
     .prepare('menu_location_children');
 
+  /** Rows of a search query with `count(*) over ()` as total. */
+  async function matches(query: SQL): Promise<NameMatches> {
+    const rows = await queryRows<{ id: number; parent_id: number; total: number | string }>(
+      db,
+      query,
+    );
+    return {
+      rows: rows.map((r) => ({ id: r.id, parentId: r.parent_id })),
+      total: Number(rows[0]?.total ?? 0),
+    };
+  }
+
   return {
+    /**
+     * Names matching `q` (case-insensitive substring, ILIKE) within the reach, by kind, each kind by name and at
+     * most `limit` rows, with the total count. Root groups are left out: their company's item stands for them.
+     */
+    async searchNames(
+      reach: SearchReach,
+      q: string,
+      limit: number,
+    ): Promise<
+      Record<'companies' | 'groups' | 'locations' | 'deviceGroups' | 'devices', NameMatches>
+    > {
+      const pattern = containsPattern(q);
+      const companyScope =
+        reach.companyIds === null ? sql`true` : sql`c.id in ${idList(reach.companyIds)}`;
+      const groupScope =
+        reach.groupIds === null ? sql`true` : sql`g.id in ${idList(reach.groupIds)}`;
+      const page = sql`order by name, id limit ${limit}`;
+      const [companyRows, groupRows, locationRows, deviceGroupRows, deviceRows] = await Promise.all(
+        [
+          matches(sql`select c.id, c.id as parent_id, c.name, count(*) over () as total
+          from companies c
+          where c.site_id = ${reach.siteId} and ${companyScope} and c.name ilike ${pattern}
+          ${page}`),
+          matches(sql`select g.id, g.company_id as parent_id, g.name, count(*) over () as total
+          from location_groups g join companies c on c.id = g.company_id
+          where c.site_id = ${reach.siteId} and ${companyScope} and ${groupScope}
+            and g.parent_id is not null and g.name ilike ${pattern}
+          ${page}`),
+          matches(sql`select locations.id, locations.company_id as parent_id, locations.name,
+            count(*) over () as total
+          from locations where ${reach.locations} and locations.name ilike ${pattern}
+          order by locations.name, locations.id limit ${limit}`),
+          matches(sql`select dg.id, dg.location_id as parent_id, dg.name, count(*) over () as total
+          from device_groups dg join locations on locations.id = dg.location_id
+          where ${reach.locations} and dg.name ilike ${pattern}
+          order by dg.name, dg.id limit ${limit}`),
+          matches(sql`select d.id, d.location_id as parent_id, d.name, count(*) over () as total
+          from devices d join locations on locations.id = d.location_id
+          where ${reach.locations} and d.deleted_at is null and d.name ilike ${pattern}
+          order by d.name, d.id limit ${limit}`),
+        ],
+      );
+      return {
+        companies: companyRows,
+        groups: groupRows,
+        locations: locationRows,
+        deviceGroups: deviceGroupRows,
+        devices: deviceRows,
+      };
+    },
+
+    /** Locations by id (already known to be visible), with their company. */
+    async locationsByIds(ids: readonly number[]): Promise<CompanyLocationRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await queryRows<{
+        id: number;
+        group_id: number;
+        name: string;
+        company_id: number;
+        has_children: boolean;
+      }>(
+        db,
+        sql`select l.id, l.group_id, l.name, l.company_id, ${locationHasChildren} as has_children
+          from locations l where l.id in ${idList(ids)}`,
+      );
+      return rows.map((l) => ({
+        id: l.id,
+        groupId: l.group_id,
+        name: l.name,
+        companyId: l.company_id,
+        hasChildren: l.has_children,
+      }));
+    },
+
+    /**
+     * What the sidebar search shows below the locations holding matches, by location: the matched device groups
+     * with all their devices (browsable), and the matched devices with their device groups.
+     */
+    async matchedChildren(
+      deviceGroupIds: readonly number[],
+      deviceIds: readonly number[],
+    ): Promise<Map<number, { deviceGroups: DeviceGroupRow[]; devices: DeviceRow[] }>> {
+      const byLocation = new Map<
+        number,
+        { deviceGroups: DeviceGroupRow[]; devices: DeviceRow[] }
+      >();
+      if (deviceGroupIds.length === 0 && deviceIds.length === 0) return byLocation;
+      const at = (locationId: number) => {
+        let found = byLocation.get(locationId);
+        if (!found) {
+          found = { deviceGroups: [], devices: [] };
+          byLocation.set(locationId, found);
+        }
+        return found;
+      };
+      const [groupRows, deviceRows] = await Promise.all([
+        queryRows<{ id: number; location_id: number; name: string }>(
+          db,
+          sql`select id, location_id, name from device_groups
+            where id in ${idList(deviceGroupIds)}
+              or id in (select device_group_id from devices where id in ${idList(deviceIds)})`,
+        ),
+        queryRows<{
+          id: number;
+          location_id: number;
+          name: string;
+          category: string;
+          device_group_id: number | null;
+          controller_id: number | null;
+        }>(
+          db,
+          sql`select id, location_id, name, category, device_group_id, controller_id from devices
+            where deleted_at is null
+              and (id in ${idList(deviceIds)} or device_group_id in ${idList(deviceGroupIds)})`,
+        ),
+      ]);
+      for (const row of groupRows)
+        at(row.location_id).deviceGroups.push({ id: row.id, name: row.name });
+      for (const row of deviceRows) {
+        at(row.location_id).devices.push({
+          id: row.id,
+          name: row.name,
+          category: row.category as DeviceCategory,
+          deviceGroupId: row.device_group_id,
+          controllerId: row.controller_id,
+        });
+      }
+      return byLocation;
+    },
+
     /** The company's id, site, name, root group and menu version. */
     async companyHead(id: number): Promise<CompanyHead | undefined> {
       const [row] = await headById.execute({ id });

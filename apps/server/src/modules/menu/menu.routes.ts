@@ -59,6 +59,16 @@ export function menuHandlers(service: MenuService): GroupHandlers<typeof menuRou
       return answer.value;
     },
 
+    async search({ actor, query, reply }) {
+      if (!actor) throw unauthenticated();
+      // The answer depends on who asks and changes with any tree change: never cached.
+      reply.header('cache-control', 'no-store');
+      // Its items come from the builders of the cached trees (validated when built) and are copied, never made
+      // up: serialised directly, like the cached menu answers, instead of parsed again by the response schema
+      // (a hundred paths of nested items; menu-search.test.ts checks the answers against the schema).
+      return preSerialised(JSON.stringify({ data: await service.search(actor, query) }));
+    },
+
     async company({ actor, params, request, reply }) {
       if (!actor) throw unauthenticated();
       const answer = await service.company(actor, params.companyId);

@@ -7,7 +7,14 @@ import { notFound } from '../../errors.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import type { OrgAccess } from '../org/org-access.ts';
 import { companyItem, companyStructure, locationStructure, menuCompany } from './menu.build.ts';
-import type { CompanyHead, MenuRepository } from './menu.repository.ts';
+import type {
+  CompanyGroupRow,
+  CompanyHead,
+  CompanyLocationRow,
+  MenuRepository,
+  NameMatches,
+  SearchReach,
+} from './menu.repository.ts';
 
 const gzip = promisify(gzipCallback);
 
@@ -42,6 +49,14 @@ interface TreeEntry {
   company: MenuCompany;
   /** Answers built from the tree, by route ('company' | 'menu'). */
   answers: Map<string, CachedAnswer>;
+  /** The structure as objects, parsed once on the first search that needs it (never changed: answers copy). */
+  parsed?: MenuItem[];
+}
+
+/** The cached tree's items (the sidebar search walks them). */
+function parsedStructure(entry: TreeEntry): MenuItem[] {
+  entry.parsed ??= JSON.parse(entry.structureJson) as MenuItem[];
+  return entry.parsed;
 }
 
 function cachedAnswer(etag: string, json: string): CachedAnswer {
@@ -233,6 +248,139 @@ export function createMenuService(deps: {
       return { value: { structure, company: null } };
     },
 
+    /**
+     * GET /menu/search: the sidebar filter over everything the actor may see (docs/organisation.md "Menu"):
+     * companies, groups, locations, device groups and devices whose name contains `q` (case-insensitive), each
+     * with the way to it as menu items (the same ids, hrefs, levels and pruning as GET /menu and
+     * /menu/locations/:id, so the client can merge them into its tree). At most `limit` matches (companies
+     * first, then groups, locations, device groups, devices; each kind by name); `total` counts them all.
+     */
+    async search(
+      actor: Actor,
+      options: { q: string; limit?: number | undefined },
+    ): Promise<MenuSearchAnswer> {
+      const limit = Math.min(options.limit ?? MENU_SEARCH_LIMIT.default, MENU_SEARCH_LIMIT.max);
+      const scope = access.scopeOf(actor);
+      const locationFilter = access.locationFilter(actor);
+      let reach: SearchReach;
+      // A user with grants: the granted groups and visible locations of every company (as GET /menu reads them).
+      let granted: { groups: CompanyGroupRow[]; locations: CompanyLocationRow[] } | null = null;
+      if (scope.kind === 'site') {
+        reach = {
+          siteId: scope.siteId,
+          companyIds: null,
+          groupIds: null,
+          locations: locationFilter,
+        };
+      } else if (scope.kind === 'company') {
+        const companyIds = scope.companyId === null ? [] : [scope.companyId];
+        reach = { siteId: scope.siteId, companyIds, groupIds: null, locations: locationFilter };
+      } else {
+        const [groups, locations] = await Promise.all([
+          repo.groupsWhere(access.groupFilter(actor)),
+          repo.locationsWhere(locationFilter),
+        ]);
+        granted = { groups, locations };
+        const companyIds = [
+          ...new Set([...groups.map((g) => g.companyId), ...locations.map((l) => l.companyId)]),
+        ];
+        reach = {
+          siteId: scope.siteId,
+          companyIds,
+          groupIds: groups.map((g) => g.id),
+          locations: locationFilter,
+        };
+      }
+      const found = await repo.searchNames(reach, options.q, limit);
+      const total = Object.values(found).reduce((sum, kind) => sum + kind.total, 0);
+
+      // The first `limit` matches, higher levels first.
+      let room = limit;
+      const take = (kind: NameMatches) => {
+        const rows = kind.rows.slice(0, Math.max(room, 0));
+        room -= rows.length;
+        return rows;
+      };
+      const companies = take(found.companies);
+      const groups = take(found.groups);
+      const locations = take(found.locations);
+      const deviceGroups = take(found.deviceGroups);
+      const devices = take(found.devices);
+      const matched = new Set<string>([
+        ...companies.map((r) => `company:${r.id}`),
+        ...groups.map((r) => `location-group:${r.id}`),
+        ...locations.map((r) => `location:${r.id}`),
+        ...deviceGroups.map((r) => `device-group:${r.id}`),
+        ...devices.map((r) => `device:${r.id}`),
+      ]);
+      if (matched.size === 0) return { structure: [], matches: [], total };
+
+      // The locations holding matched device groups or devices: their company, and what to show below them.
+      const holding = [...new Set([...deviceGroups, ...devices].map((r) => r.parentId))];
+      const [holdingRows, children] = await Promise.all([
+        repo.locationsByIds(holding),
+        repo.matchedChildren(
+          deviceGroups.map((r) => r.id),
+          devices.map((r) => r.id),
+        ),
+      ]);
+      const companyIds = [
+        ...new Set([
+          ...companies.map((r) => r.id),
+          ...groups.map((r) => r.parentId),
+          ...locations.map((r) => r.parentId),
+          ...holdingRows.map((l) => l.companyId),
+        ]),
+      ];
+      const heads = (await repo.companyHeads(companyIds))
+        .filter((head) => head.siteId === scope.siteId)
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+
+      const matches: string[] = [];
+      const structure: MenuItem[] = [];
+      for (const head of heads) {
+        // The company's whole visible tree, exactly as GET /menu and /menu/:companyId build it.
+        let full: MenuItem[];
+        let navigable = true;
+        if (granted) {
+          const own = granted.groups.filter((g) => g.companyId === head.id);
+          full = companyStructure(
+            head,
+            own,
+            granted.locations.filter((l) => l.companyId === head.id),
+          );
+          navigable = head.rootGroupId !== null && own.some((g) => g.id === head.rootGroupId);
+        } else if (hasRoot(head)) {
+          full = parsedStructure(await tree(head));
+        } else {
+          full = [];
+        }
+        const withChildren = (item: MenuItem): MenuItem => {
+          if (item.type === 'location') {
+            const below = children.get(item.data.entityId);
+            if (!below) return item;
+            return {
+              ...item,
+              children: locationStructure(
+                head.id,
+                item.href,
+                item.level + 1,
+                below.deviceGroups,
+                below.devices,
+              ),
+            };
+          }
+          return item.children ? { ...item, children: item.children.map(withChildren) } : item;
+        };
+        const company = companyItem(head, full.map(withChildren), {
+          hasChildren: full.length > 0,
+          navigable,
+        });
+        structure.push(...pruneToMatches([company], matched, matches));
+      }
+      return { structure, matches, total };
+    },
+
     /** GET /menu/locations/:id: the location's device groups and devices under `prefix`. */
     async location(
       actor: Actor,
@@ -268,6 +416,43 @@ export function createMenuService(deps: {
       return { cached: body };
     },
   };
+}
+
+/** What GET /menu/search answers. */
+export interface MenuSearchAnswer {
+  structure: MenuItem[];
+  matches: string[];
+  total: number;
+}
+
+/** Default and largest number of matches in one answer of the sidebar search. */
+export const MENU_SEARCH_LIMIT = { default: 100, max: 200 } as const;
+
+/**
+ * The part of `items` that leads to a match: matching items, and items with a match below them whose children are
+ * cut down to those leading to matches. A matching item without matches below keeps what the user can browse
+ * when that is known and small (a device group's devices); groups, locations and companies get `children: null`
+ * ("load it": the client knows or loads the real children). `matches` collects the ids in display order.
+ */
+function pruneToMatches(
+  items: readonly MenuItem[],
+  matched: ReadonlySet<string>,
+  matches: string[],
+): MenuItem[] {
+  const kept: MenuItem[] = [];
+  for (const item of items) {
+    const self = matched.has(item.id);
+    if (self) matches.push(item.id);
+    const below = item.children ? pruneToMatches(item.children, matched, matches) : [];
+    if (!self && below.length === 0) continue;
+    let children: MenuItem[] | null;
+    if (below.length > 0) children = below;
+    else if (item.type === 'device-group' || item.type === 'device') children = item.children;
+    else if (item.type === 'location-group' && item.data.hasChildren === false) children = [];
+    else children = null;
+    kept.push({ ...item, children });
+  }
+  return kept;
 }
 
 /** The menu service's interface. */

@@ -2,6 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '@ec/contract';
 import { stubMenuLayout } from '../../features/menu/test-layout.ts';
+import { groupsOfMenu } from '../../features/menu/test-groups.ts';
 import { menuItem, sampleCompanyMenu, sampleMenu } from '../../features/menu/test-menu.ts';
 import { authUser, json } from '../../shared/test/fixtures.ts';
 import { fakeApi, renderApp, type Handler } from '../testing/render-app.tsx';
@@ -16,10 +17,13 @@ const aggregator: Handler = (url) =>
       })
     : undefined;
 
+/** GET /api/menu, and GET /api/location-groups/:id for the groups it shows (visible to the user). */
 const menu =
   (structure: MenuItem[]): Handler =>
   (url) =>
-    url.pathname === '/api/menu' ? json(200, { data: { structure, company: null } }) : undefined;
+    url.pathname === '/api/menu'
+      ? json(200, { data: { structure, company: null } })
+      : groupsOfMenu(structure)(url);
 
 stubMenuLayout();
 configure({ asyncUtilTimeout: 5000 });

@@ -3,6 +3,7 @@ import { Alert, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
+import { currentGroupQueryOptions } from '../../features/menu/api/current-group.ts';
 import { currentLocationQueryOptions } from '../../features/menu/api/current-location.ts';
 import { PageFrame } from '../../features/shell/components/page-frame.tsx';
 import { isApiError } from '../../shared/api/errors.ts';
@@ -13,7 +14,9 @@ import { openEntities } from '../layouts/open-entities.ts';
 /**
  * The frame of a screen whose content belongs to a later issue (or to another part of this one until it lands):
  * the route's title, the location or group it is about (GET /api/locations/:id, or the menu for a group), and a
- * translated "no data yet" state — never a fake chart or list. A location the user cannot see says so.
+ * translated "no data yet" state — never a fake chart or list. A location or group the user cannot see says so
+ * (the server decides: GET /api/locations/:id or GET /api/location-groups/:id answers 404), instead of an empty
+ * frame that looks as if the group were theirs.
  */
 export function FrameRoute() {
   const { t } = useTranslation();
@@ -24,6 +27,10 @@ export function FrameRoute() {
   const location = useQuery({
     ...currentLocationQueryOptions(open.location?.id ?? 0),
     enabled: open.location !== null,
+  });
+  const group = useQuery({
+    ...currentGroupQueryOptions(open.group?.id ?? 0),
+    enabled: open.location === null && open.group !== null,
   });
   const title = titleKey ? t(titleKey) : '';
 
@@ -44,9 +51,22 @@ export function FrameRoute() {
     return <PageFrame title={title} subject={location.data.name} />;
   }
   if (open.group) {
+    if (group.isError) {
+      const missing = isApiError(group.error, 404) || isApiError(group.error, 403);
+      return (
+        <PageFrame title={title}>
+          <Alert color={missing ? 'yellow' : 'red'} role="alert">
+            {missing ? t('frame.group_missing') : t('frame.group_failed')}
+          </Alert>
+        </PageFrame>
+      );
+    }
+    if (group.isPending) {
+      return <PageFrame title={title} subject={<Skeleton height={16} width={180} mt={6} />} />;
+    }
     // A company's root group (a company's landing page) has no menu item of its own: the company names it.
-    const group = trail({ type: 'location-group', id: open.group.id })?.at(-1);
-    return <PageFrame title={title} subject={group?.title} />;
+    const item = trail({ type: 'location-group', id: open.group.id })?.at(-1);
+    return <PageFrame title={title} subject={item?.title ?? group.data.name} />;
   }
   return <PageFrame title={title} />;
 }

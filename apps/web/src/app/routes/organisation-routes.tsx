@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router';
-import { entityCrumb } from './route-helpers.ts';
+import type { RouteObject } from 'react-router';
+import { entityCrumb, redirectKeepingQuery } from './route-helpers.ts';
 import { framePage, handle, lazyComponent } from './lazy-route.ts';
 import { locationSubtree } from './location-subtree.ts';
 
@@ -54,7 +54,10 @@ function groupPages(): RouteObject[] {
     {
       index: true,
       loader: ({ request }) =>
-        redirect(`${new URL(request.url).pathname.replace(/\/$/, '')}/flexibility`),
+        redirectKeepingQuery(
+          request,
+          `${new URL(request.url).pathname.replace(/\/$/, '')}/flexibility`,
+        ),
     },
     source('flexibility', 'route_titles.flexibility'),
     source('summary', 'route_titles.summary'),
@@ -88,15 +91,14 @@ export function organisationRoutes(): RouteObject[] {
     {
       path: 'admin',
       children: [
-        { index: true, loader: () => redirect('/admin/search') },
+        { index: true, loader: ({ request }) => redirectKeepingQuery(request, '/admin/search') },
         // companies-admin helper: admin search (filter panel in the sidebar through SidebarPanel).
         {
           ...section('search', 'route_titles.admin_search', [
             // Users are the default results; the filters in the query stay.
             {
               index: true,
-              loader: ({ request }) =>
-                redirect(`/admin/search/users${new URL(request.url).search}`),
+              loader: ({ request }) => redirectKeepingQuery(request, '/admin/search/users'),
             },
             page('users', 'route_titles.search_users', adminSearchPage),
             page('locations', 'route_titles.search_locations', adminSearchPage),
@@ -113,7 +115,11 @@ export function organisationRoutes(): RouteObject[] {
     section('external/integrations', 'route_titles.external_integrations', [
       indexPage('route_titles.external_integrations'),
       section('moj-elektro', 'route_titles.moj_elektro', [
-        { index: true, loader: () => redirect('/external/integrations/moj-elektro/data') },
+        {
+          index: true,
+          loader: ({ request }) =>
+            redirectKeepingQuery(request, '/external/integrations/moj-elektro/data'),
+        },
         page('data', 'route_titles.moj_elektro_data'),
         page('calculations', 'route_titles.moj_elektro_calculations'),
         page('comparison-charts', 'route_titles.moj_elektro_comparison_charts'),
@@ -180,7 +186,10 @@ export function organisationRoutes(): RouteObject[] {
     ]),
     page('time-of-use', 'route_titles.time_of_use'),
     section('pricing-plans', 'route_titles.pricing_plan_configs', [
-      { index: true, loader: () => redirect('/pricing-plans/configs') },
+      {
+        index: true,
+        loader: ({ request }) => redirectKeepingQuery(request, '/pricing-plans/configs'),
+      },
       section('configs', 'route_titles.pricing_plan_configs', [
         indexPage('route_titles.pricing_plan_configs'),
         page('create', 'route_titles.pricing_plan_config_create'),
@@ -209,8 +218,11 @@ export function organisationRoutes(): RouteObject[] {
           children: [
             {
               index: true,
-              loader: ({ params }) =>
-                redirect(`/settings/global/companies/${params.companyId ?? ''}/overview`),
+              loader: ({ params, request }) =>
+                redirectKeepingQuery(
+                  request,
+                  `/settings/global/companies/${params.companyId ?? ''}/overview`,
+                ),
             },
             page(
               'overview',
@@ -294,7 +306,7 @@ function userAreaRoutes(): RouteObject[] {
         (m) => m.UserAreaLayout,
       ),
       children: [
-        { index: true, loader: () => redirect('/user/settings') },
+        { index: true, loader: ({ request }) => redirectKeepingQuery(request, '/user/settings') },
         {
           path: 'settings',
           handle: handle({

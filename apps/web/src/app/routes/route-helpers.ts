@@ -1,4 +1,4 @@
-import type { UIMatch } from 'react-router';
+import { redirect, type UIMatch } from 'react-router';
 import type { BreadcrumbSpec, EntityType } from '../../shared/routing/route-handle.ts';
 
 /** A path parameter as an entity id: a positive integer, else null (the page then shows not found). */
@@ -20,4 +20,13 @@ export function entityCrumb(type: EntityType, param: string, labelKey: string, t
     if (to !== undefined) spec.to = `${match.pathname.replace(/\/$/, '')}/${to}`;
     return spec;
   };
+}
+
+/**
+ * A redirect of an index route to `pathname` that keeps the request's query (a confirmation link such as
+ * `/companies/1/location-groups/1?confirmationAction=…` must reach the page that shows its modal, and the admin
+ * search keeps its filters).
+ */
+export function redirectKeepingQuery(request: Request, pathname: string): Response {
+  return redirect(`${pathname}${new URL(request.url).search}`);
 }

@@ -26,6 +26,21 @@ describe('guardRedirect (domain guardDecision)', () => {
     ).toBe('/auth/login?redirect=%2F%3FconfirmationAction%3DLOCATION_INVITE%26confirmationId%3D12');
   });
 
+  it('keeps the confirmation parameters on the redirects to /setup and to / (not the other query)', () => {
+    const confirm = 'confirmationAction=LOCATION_INVITE&confirmationId=12';
+    // An invited user without a location yet (not set up): the invitation is what sets them up.
+    expect(guardRedirect(`/?${confirm}`, userWith('ROLE_USER'), pagesAre('/setup'))).toBe(
+      `/setup?${confirm}`,
+    );
+    // A page the role may not open sends home, with the confirmation (the landing keeps it further).
+    expect(
+      guardRedirect(`/admin/search?q=x&${confirm}`, setUpUserWith('ROLE_USER_BASIC'), pagesAre()),
+    ).toBe(`/?${confirm}`);
+    expect(guardRedirect('/admin/search?q=x', setUpUserWith('ROLE_USER_BASIC'), pagesAre())).toBe(
+      '/',
+    );
+  });
+
   it('lets every role open the pages that need only sign-in', () => {
     for (const role of ROLES) {
       for (const path of ['/', '/user/settings', '/user/change-password', '/support']) {

@@ -9,6 +9,7 @@ import {
   type GuardDecision,
   type LandingMenuItem,
 } from '@ec/domain';
+import { queryOf, withConfirmationQuery } from '../../shared/routing/confirmation-query.ts';
 import { currentUserQueryOptions } from './api/auth-api.ts';
 import { loginUrlFor } from './redirect-target.ts';
 
@@ -19,7 +20,8 @@ export type RouteExists = (path: string) => boolean;
  * Where the guard sends a navigation to `path` (with its query), or null to let it proceed: `guardDecision` from
  * @ec/domain (spec 000 §4, spec 001 §2). /setup belongs to a later issue: while the app has no page there, a user
  * who is not set up is judged like a set-up user (so role lists still apply) and the main layout says why
- * (README "Users who are not set up").
+ * (README "Users who are not set up"). Redirects to `/` and `/setup` keep the confirmation parameters of the path
+ * (an invitation link opened by a user who is not set up yet, or on a page their role may not open).
  */
 export function guardRedirect(
   path: string,
@@ -32,7 +34,7 @@ export function guardRedirect(
   }
   if (decision.kind === 'allow') return null;
   if (decision.to === SIGN_IN_PATH) return loginUrlFor(decision.returnTo);
-  return decision.to;
+  return withConfirmationQuery(decision.to, queryOf(path));
 }
 
 /**

@@ -15,7 +15,14 @@ const ConfirmationModal = lazy(
  * opens the confirmation modal for a signed-in user. Signed-out visitors are first sent to sign-in by the guard,
  * which keeps these parameters for the way back.
  */
-export function ConfirmationFlow({ signedIn }: { signedIn: boolean }) {
+export function ConfirmationFlow({
+  signedIn,
+  onAccepted,
+}: {
+  signedIn: boolean;
+  /** Called after an accepted confirmation (the app refreshes the signed-in user's permissions). */
+  onAccepted?: () => Promise<unknown>;
+}) {
   const [searchParams] = useSearchParams();
   const request = readConfirmation(searchParams);
   if (!signedIn || !request) return null;
@@ -24,6 +31,7 @@ export function ConfirmationFlow({ signedIn }: { signedIn: boolean }) {
       <ConfirmationModal
         key={request.valid ? `${request.action}:${request.id}` : 'invalid'}
         request={request}
+        onAccepted={onAccepted}
       />
     </Suspense>
   );

@@ -1,6 +1,15 @@
-/** The query parameters of the confirmation flow (spec 001 §2). */
-export const CONFIRMATION_ACTION_PARAM = 'confirmationAction';
-export const CONFIRMATION_ID_PARAM = 'confirmationId';
+import {
+  CONFIRMATION_ACTION_PARAM,
+  CONFIRMATION_ID_PARAM,
+} from '../../shared/routing/confirmation-query.ts';
+
+// The query parameters of the confirmation flow (spec 001 §2) and the redirect helpers that keep them live in
+// shared/routing/confirmation-query.ts (the guard and the route table need them too).
+export {
+  CONFIRMATION_ACTION_PARAM,
+  CONFIRMATION_ID_PARAM,
+  confirmationQuery,
+} from '../../shared/routing/confirmation-query.ts';
 
 /** The confirmation actions there are: only LOCATION_INVITE (the contract's CONFIRMATION_ACTIONS). */
 export const CONFIRMATION_ACTIONS = ['LOCATION_INVITE'] as const;
@@ -27,15 +36,4 @@ export function readConfirmation(search: URLSearchParams): ConfirmationRequest |
     return { valid: false };
   if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return { valid: false };
   return { valid: true, action: action as ConfirmationAction, id };
-}
-
-/** Only the confirmation parameters of `search`, as a query string (`?…`, or '' when there are none). */
-export function confirmationQuery(search: URLSearchParams): string {
-  const kept = new URLSearchParams();
-  for (const name of [CONFIRMATION_ACTION_PARAM, CONFIRMATION_ID_PARAM]) {
-    const value = search.get(name);
-    if (value !== null) kept.set(name, value);
-  }
-  const query = kept.toString();
-  return query ? `?${query}` : '';
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@ec/contract';
 import { locationChildren, menuItem, sampleMenu } from './test-menu.ts';
 import {
+  answerFilter,
   findEntity,
+  indexItems,
   findPathMatch,
   flattenVisible,
   mayHaveChildren,
@@ -135,12 +137,47 @@ describe('filter', () => {
     expect([...result.containsMatch].sort()).toEqual(['company:1', 'location-group:2']);
   });
 
+  it('opens the way to a match also below a matching item', () => {
+    // "Sunpower" and "Skladišče" in it both match: the company is browsable, and the way to the location opens.
+    const roots = [menuItem('company', 1, 'Sun', { children: sampleMenu()[0]?.children ?? [] })];
+    const filter = {
+      matched: new Set(['company:1', 'location:13']),
+      containsMatch: new Set(['company:1', 'location-group:3']),
+    };
+    expect(titles({ roots, filter })).toEqual([
+      'Sun ▾',
+      '  Ljubljana',
+      '  Maribor ▾',
+      '    Skladišče',
+    ]);
+  });
+
   it('finds 1 of 5,000 locations in one pass', () => {
     const locations = Array.from({ length: 5000 }, (_, i) =>
       menuItem('location', i + 1, `Lokacija ${i + 1}`, { data: { hasChildren: false } }),
     );
     const roots = [menuItem('company', 1, 'Big', { children: locations })];
     expect(filtered('lokacija 4321', roots)).toEqual(['Big ▾', '  Lokacija 4321']);
+  });
+});
+
+describe('answerFilter and indexItems (the server search)', () => {
+  it("takes the answer's matches and marks every item with a match below it", () => {
+    const result = answerFilter(sampleMenu(), ['location:12', 'location-group:3']);
+    expect([...result.matched]).toEqual(['location:12', 'location-group:3']);
+    expect([...result.containsMatch].sort()).toEqual(['company:1', 'location-group:2']);
+  });
+
+  it('indexes every item reachable with the known children', () => {
+    const index = indexItems(sampleMenu(), ownChildren);
+    expect([...index.keys()].sort()).toEqual([
+      'company:1',
+      'location-group:2',
+      'location-group:3',
+      'location:11',
+      'location:12',
+      'location:13',
+    ]);
   });
 });
 

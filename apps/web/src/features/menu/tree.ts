@@ -87,6 +87,42 @@ export function runFilter(
   return { matched, containsMatch };
 }
 
+/**
+ * The filter result of a server search answer (GET /api/menu/search): its matches, and every answer item with a
+ * match below it (the way to each match, opened automatically).
+ */
+export function answerFilter(
+  structure: readonly MenuItem[],
+  matches: readonly string[],
+): FilterResult {
+  const matched = new Set(matches);
+  const containsMatch = new Set<string>();
+  const visit = (item: MenuItem): boolean => {
+    let below = false;
+    for (const child of item.children ?? []) {
+      if (visit(child)) below = true;
+    }
+    if (below) containsMatch.add(item.id);
+    return below || matched.has(item.id);
+  };
+  for (const root of structure) visit(root);
+  return { matched, containsMatch };
+}
+
+/** Every item reachable from `roots` (with their known children) by id. */
+export function indexItems(
+  roots: readonly MenuItem[],
+  childrenOf: ChildrenOf,
+): ReadonlyMap<string, MenuItem> {
+  const index = new Map<string, MenuItem>();
+  const visit = (item: MenuItem) => {
+    index.set(item.id, item);
+    for (const child of childrenOf(item) ?? []) visit(child);
+  };
+  for (const root of roots) visit(root);
+  return index;
+}
+
 /** Whether `pathname` is `href` or below it (segment-wise; a trailing slash is ignored). */
 export function pathIsUnder(pathname: string, href: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -184,8 +220,9 @@ export function flattenVisible(input: FlattenInput): TreeRow[] {
       const children = childrenOf(item);
       const expandable = mayHaveChildren(item, children);
       const matched = filter?.matched.has(item.id) ?? false;
-      const auto =
-        pathExpanded.has(item.id) || (filtering && (filter?.containsMatch.has(item.id) ?? false));
+      // The way to a match opens, also below a matching item (whose content is browsable, but whose own matches
+      // below should still show).
+      const auto = pathExpanded.has(item.id) || (filter?.containsMatch.has(item.id) ?? false);
       const expanded = expandable && (choices.get(item.id) ?? auto);
       rows.push({
         item,

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Company, CompanyDetail, CreateCompanyForm } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
+import { refreshMenu } from '../../../shared/api/menu-keys.ts';
 
 /** Query-key root of the companies the signed-in user sees. */
 export const companiesKey = ['companies'] as const;
@@ -30,9 +31,10 @@ export async function createCompany(
   queryClient.setQueryData<Company[]>(companiesQueryOptions().queryKey, (list) =>
     list ? sortByName([...list.filter((c) => c.id !== company.id), toListItem(company)]) : list,
   );
-  await queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] === companiesKey[0] || query.queryKey[0] === 'menu',
-  });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: companiesKey }),
+    refreshMenu(queryClient),
+  ]);
   return company;
 }
 

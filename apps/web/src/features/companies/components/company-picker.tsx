@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Company } from '@ec/contract';
 import IconBuilding from '@tabler/icons-react/dist/esm/icons/IconBuilding.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import { withConfirmationQuery } from '../../../shared/routing/confirmation-query.ts';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert.tsx';
 import { companiesQueryOptions, companyHref, filterCompanies } from '../api/companies-api.ts';
 import { CreateCompanyModal } from './create-company-modal.tsx';
@@ -30,6 +31,7 @@ export interface CompanyPickerProps {
 export function CompanyPicker({ title, canCreate }: CompanyPickerProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const { search: locationSearch } = useLocation();
   const query = useQuery(companiesQueryOptions());
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
@@ -37,8 +39,11 @@ export function CompanyPicker({ title, canCreate }: CompanyPickerProps) {
   const single = !canCreate && companies?.length === 1 ? companies[0] : undefined;
 
   useEffect(() => {
-    if (single) void navigate(companyHref(single), { replace: true });
-  }, [single, navigate]);
+    // A confirmation link that landed here (an aggregator's /overview) goes on with the company.
+    if (single) {
+      void navigate(withConfirmationQuery(companyHref(single), locationSearch), { replace: true });
+    }
+  }, [single, navigate, locationSearch]);
 
   const shown = companies ? filterCompanies(companies, search, i18n.language) : [];
 

@@ -1,10 +1,11 @@
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
+import { refreshMenu } from '../../../shared/api/menu-keys.ts';
 import { IconAlertTriangle, IconCheck } from '../../../shared/ui/icons.ts';
 import type { ConfirmationRequest } from '../confirmation-params.ts';
 
@@ -13,22 +14,33 @@ import type { ConfirmationRequest } from '../confirmation-params.ts';
  * outcome: success names the added location, failure shows location_invite.error (or, while an administrator acts
  * as the user, that accepting is the user's own step). An invalid request (a non-numeric id) fails without
  * calling the server. Continue (or closing) goes to / without the parameters.
+ * An accepted invitation adds a location: the sidebar and `onAccepted` (the user's permissions) are refreshed, so
+ * the tree shows it at once and the landing behind Continue sees it.
  */
-export function ConfirmationModal({ request }: { request: ConfirmationRequest }) {
+export function ConfirmationModal({
+  request,
+  onAccepted,
+}: {
+  request: ConfirmationRequest;
+  onAccepted?: () => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const validation = useQuery({
     queryKey: [
       'confirmation',
       request.valid ? request.action : null,
       request.valid ? request.id : null,
     ],
-    queryFn: () =>
-      request.valid
-        ? api(routes.security.validateConfirmation, {
-            body: { data: { id: request.id, action: request.action } },
-          })
-        : Promise.reject(new Error('invalid confirmation request')),
+    queryFn: async () => {
+      if (!request.valid) throw new Error('invalid confirmation request');
+      const answer = await api(routes.security.validateConfirmation, {
+        body: { data: { id: request.id, action: request.action } },
+      });
+      await Promise.all([refreshMenu(queryClient), onAccepted?.()]);
+      return answer;
+    },
     enabled: request.valid,
     staleTime: Infinity,
     gcTime: Infinity,

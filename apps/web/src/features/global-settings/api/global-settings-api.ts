@@ -14,6 +14,7 @@ import type {
 } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
+import { menuKeys, refreshMenu } from '../../../shared/api/menu-keys.ts';
 import { companiesKey } from '../../companies/index.ts';
 
 // Global settings (spec 000 §2 /settings/global; docs/organisation.md): one company's overview, settings, e-mail
@@ -62,11 +63,12 @@ export function locationGroupsQueryOptions(companyId: number) {
 
 /**
  * GET /api/menu/:companyId — the company's tree below its root group with its locations (admins get all of it,
- * answered from the server's cache). The group screen takes the locations of each group from it.
+ * answered from the server's cache). The group screen takes the locations of each group from it. It is the
+ * sidebar's query of the same company (one cache entry, refreshed with the menu).
  */
 export function companyTreeQueryOptions(companyId: number) {
   return queryOptions({
-    queryKey: [...companyKey(companyId), 'tree'] as const,
+    queryKey: menuKeys.company(companyId),
     queryFn: async ({ signal }): Promise<MenuItem[]> =>
       (await api(routes.menu.company, { signal, params: { companyId: String(companyId) } }))
         .structure,
@@ -173,12 +175,14 @@ export function adminUserQueryOptions(userId: number) {
 
 /** Everything that shows the company's structure: these screens, the company list and the sidebar menu. */
 async function refreshStructure(queryClient: QueryClient, companyId: number) {
-  await queryClient.invalidateQueries({
-    predicate: ({ queryKey }) =>
-      (queryKey[0] === globalSettingsKey[0] && queryKey[2] === companyId) ||
-      queryKey[0] === companiesKey[0] ||
-      queryKey[0] === 'menu',
-  });
+  await Promise.all([
+    queryClient.invalidateQueries({
+      predicate: ({ queryKey }) =>
+        (queryKey[0] === globalSettingsKey[0] && queryKey[2] === companyId) ||
+        queryKey[0] === companiesKey[0],
+    }),
+    refreshMenu(queryClient),
+  ]);
 }
 
 /** PUT /api/companies/:id — contact data and settings (only the fields sent change). */
@@ -192,9 +196,11 @@ export async function updateCompany(
     body: { data },
   });
   queryClient.setQueryData(companyQueryOptions(companyId).queryKey, company);
-  await queryClient.invalidateQueries({
-    predicate: ({ queryKey }) => queryKey[0] === companiesKey[0] || queryKey[0] === 'menu',
-  });
+  // The company's name shows in the sidebar and the company lists.
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: companiesKey }),
+    refreshMenu(queryClient),
+  ]);
   return company;
 }
 

@@ -2,7 +2,8 @@ import { useDeferredValue, useState } from 'react';
 import { Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink } from 'react-router';
+import { Navigate, NavLink, useLocation } from 'react-router';
+import { withConfirmationQuery } from '../../../shared/routing/confirmation-query.ts';
 import type { Company } from '@ec/contract';
 import { companiesQueryOptions } from '../../companies/index.ts';
 import { companyPath } from '../paths.ts';
@@ -38,6 +39,7 @@ export function filterByName<C extends Pick<Company, 'name'>>(
  */
 export function CompanyNav({ variant = 'sidebar' }: { variant?: 'sidebar' | 'page' }) {
   const { t, i18n } = useTranslation();
+  const location = useLocation();
   const query = useQuery(companiesQueryOptions());
   const [filter, setFilter] = useState('');
   const deferred = useDeferredValue(filter);
@@ -62,7 +64,12 @@ export function CompanyNav({ variant = 'sidebar' }: { variant?: 'sidebar' | 'pag
     );
   } else if (page && query.data.length === 1 && query.data[0]) {
     // One company (an aggregator's): its overview is the start page.
-    return <Navigate to={companyPath(query.data[0].id, 'overview')} replace />;
+    return (
+      <Navigate
+        to={withConfirmationQuery(companyPath(query.data[0].id, 'overview'), location.search)}
+        replace
+      />
+    );
   } else {
     const shown = filterByName(query.data, deferred, i18n.language);
     body = (

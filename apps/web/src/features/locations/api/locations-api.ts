@@ -12,6 +12,7 @@ import type {
 } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
+import { refreshMenu } from '../../../shared/api/menu-keys.ts';
 
 // The Manage Location calls (docs/organisation.md "Locations, device groups, devices, controllers"). Every
 // function throws ApiError / NetworkError from the client; the server authorizes each call on the resource.
@@ -84,14 +85,6 @@ export function deviceQueryOptions(id: number) {
 }
 
 /**
- * The sidebar menu shows locations, device groups and devices: mark it stale after they change. Not awaited: the
- * page's own answer must not wait for the sidebar's refetch.
- */
-function refreshMenu(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'menu' });
-}
-
-/**
  * After a change to a location's devices: its structure is fetched again (awaited, so the page shows the result);
  * its controllers, each controller and device, and the menu are marked stale in the background.
  */
@@ -99,7 +92,8 @@ async function refreshDevices(queryClient: QueryClient, locationId: number): Pro
   void queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'controllers'] });
   void queryClient.invalidateQueries({ queryKey: ['controllers'] });
   void queryClient.invalidateQueries({ queryKey: ['devices'] });
-  refreshMenu(queryClient);
+  // The sidebar shows device groups and devices. Not awaited: the page's own answer must not wait for it.
+  void refreshMenu(queryClient);
   await queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'structure'] });
 }
 
@@ -114,7 +108,8 @@ export async function updateLocation(
     body: { data: values },
   });
   queryClient.setQueryData(locationKey(id), location);
-  refreshMenu(queryClient);
+  // The sidebar shows the location's name (not awaited: the form's answer must not wait for the sidebar).
+  void refreshMenu(queryClient);
   return location;
 }
 
@@ -253,6 +248,9 @@ export async function updateControllerAlias(
     body: { data: { alias } },
   });
   queryClient.setQueryData(controllerKey(id), controller);
+  // The sidebar follows every change made in Manage Location; it shows no alias today, so this usually costs a
+  // 304, and the tree stays right should it show one (device rows link through their controller).
+  void refreshMenu(queryClient);
   if (controller.locationId !== null) {
     await queryClient.invalidateQueries({
       queryKey: [...locationKey(controller.locationId), 'controllers'],

@@ -2,11 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { MenuCompany, MenuItem } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
+import { menuKeys } from '../../../shared/api/menu-keys.ts';
 
-// The sidebar menu's calls (spec 000 §7, spec 001 §7; docs/organisation.md "Menu").
+// The sidebar menu's calls (spec 000 §7, spec 001 §7; docs/organisation.md "Menu"). The query keys are shared
+// (shared/api/menu-keys.ts): every feature whose changes show in the tree refreshes it with them.
 
-/** Query-key root of the menu: invalidating it refetches the whole sidebar. */
-export const menuKey = ['menu'] as const;
+export { menuKey } from '../../../shared/api/menu-keys.ts';
 
 /** What GET /api/menu answers. */
 export interface MenuAnswer {
@@ -20,7 +21,7 @@ export interface MenuAnswer {
  */
 export function menuQueryOptions() {
   return queryOptions({
-    queryKey: [...menuKey, 'root'] as const,
+    queryKey: menuKeys.root(),
     queryFn: async ({ signal }): Promise<MenuAnswer> => {
       const { structure, company } = await api(routes.menu.menu, { signal });
       return { structure, company };
@@ -32,7 +33,7 @@ export function menuQueryOptions() {
 /** GET /api/menu/:companyId: a company's groups and locations (a super admin opening a company). */
 export function companyMenuQueryOptions(companyId: number) {
   return queryOptions({
-    queryKey: [...menuKey, 'company', companyId] as const,
+    queryKey: menuKeys.company(companyId),
     queryFn: async ({ signal }): Promise<MenuItem[]> => {
       const { structure } = await api(routes.menu.company, { signal, params: { companyId } });
       return structure;
@@ -48,7 +49,7 @@ export function companyMenuQueryOptions(companyId: number) {
  */
 export function locationChildrenQueryOptions(locationId: number, level: number, prefix: string) {
   return queryOptions({
-    queryKey: [...menuKey, 'location', locationId, { level, prefix }] as const,
+    queryKey: menuKeys.location(locationId, { level, prefix }),
     queryFn: async ({ signal }): Promise<MenuItem[]> => {
       const { structure } = await api(routes.menu.location, {
         signal,
@@ -58,5 +59,35 @@ export function locationChildrenQueryOptions(locationId: number, level: number, 
       return structure;
     },
     staleTime: 60_000,
+  });
+}
+
+/** How many matches the sidebar asks the server for; more say "refine the filter". */
+export const MENU_SEARCH_LIMIT = 100;
+
+/** What the sidebar search answers, with the text it was asked for (the rows mark that text). */
+export interface MenuSearchAnswer {
+  q: string;
+  structure: MenuItem[];
+  matches: string[];
+  total: number;
+}
+
+/**
+ * GET /api/menu/search?q&limit: the sidebar filter over the whole tree the user may see (companies never opened,
+ * device groups and devices included): the matches with the way to them, as menu items. `q` is the normalised
+ * filter (the server compares case-insensitively).
+ */
+export function menuSearchQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: menuKeys.search(q, MENU_SEARCH_LIMIT),
+    queryFn: async ({ signal }): Promise<MenuSearchAnswer> => {
+      const { structure, matches, total } = await api(routes.menu.search, {
+        signal,
+        query: { q, limit: MENU_SEARCH_LIMIT },
+      });
+      return { q, structure, matches, total };
+    },
+    staleTime: 30_000,
   });
 }

@@ -35,7 +35,8 @@ function Highlighted({ title, filter }: { title: string; filter: string }): Reac
 }
 
 /**
- * The sidebar tree (spec 000 §2, §4): a filter box (500 ms debounce) and the visible rows, virtualised so
+ * The sidebar tree (spec 000 §2, §4): a filter box (500 ms debounce; the server searches the whole tree the user
+ * may see, a spinner shows while it does) and the visible rows, virtualised so
  * thousands of locations stay smooth. Keyboard: a single tab stop; ↑/↓ move, → opens or goes to the first child,
  * ← closes or goes to the parent, Home/End, Enter opens the page. Rows are `treeitem`s with level, position and
  * expanded state.
@@ -145,7 +146,13 @@ export function MenuTree({ tree, emptyState }: { tree: MenuTreeState; emptyState
       onChange={(event) => tree.setFilter(event.currentTarget.value)}
       placeholder={t('menu.filter_placeholder')}
       aria-label={t('menu.filter_label')}
-      leftSection={<IconSearch size={16} aria-hidden />}
+      leftSection={
+        tree.searching ? (
+          <Loader size={14} aria-label={t('menu.searching')} />
+        ) : (
+          <IconSearch size={16} aria-hidden />
+        )
+      }
       rightSection={
         tree.filter !== '' ? (
           <CloseButton
@@ -266,9 +273,22 @@ export function MenuTree({ tree, emptyState }: { tree: MenuTreeState; emptyState
     );
   }
 
+  // What the filter could not show: the search failed (only the loaded part is filtered), or found more than it
+  // answers. Polite live region: said once, after the rows changed.
+  const filterNote = tree.searchFailed
+    ? t('menu.search_failed')
+    : tree.truncated
+      ? t('menu.search_truncated', { shown: tree.truncated.shown, total: tree.truncated.total })
+      : null;
+
   return (
     <div className={classes.root}>
       {tree.status === 'success' && tree.roots.length > 0 && filterBox}
+      {filterNote && (
+        <Text size="xs" c="dimmed" role="status" data-testid="menu-filter-note">
+          {filterNote}
+        </Text>
+      )}
       {body}
     </div>
   );

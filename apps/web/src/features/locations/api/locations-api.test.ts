@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
+import { json } from '../../../shared/test/fixtures.ts';
+import { menuCacheClient } from '../../../shared/test/menu-invalidation.ts';
+import {
+  createDeviceGroup,
+  deleteDeviceGroup,
+  moveDevices,
+  renameDeviceGroup,
+  setDeviceDeleted,
+  updateControllerAlias,
+  updateDevice,
+  updateLocation,
+} from './locations-api.ts';
+
+// Every change made in Manage Location that the sidebar shows refreshes the menu queries (issue 10: a device
+// group created in Manage › Structure did not appear in the sidebar until the user navigated).
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ok: FakeRoute = ({ method, path }) => {
+  if (method === 'DELETE') return new Response(null, { status: 204 });
+  if (path.startsWith('/api/devices/'))
+    return json(200, { data: { device: { id: 9, location: { id: 5 } } } });
+  if (path.startsWith('/api/controllers/'))
+    return json(200, { data: { controller: { id: 3, locationId: 5 } } });
+  if (path.endsWith('/devices/move'))
+    return json(200, { data: { deviceGroups: [], ungrouped: [] } });
+  if (path.startsWith('/api/locations/') && method === 'PUT')
+    return json(200, { data: { location: { id: 5 } } });
+  return json(200, { data: { deviceGroup: { id: 7 }, structure: {} } });
+};
+
+const form = {
+  name: 'Home',
+  countryCode: 'SI',
+  spotRegion: null,
+  timezone: 'Europe/Ljubljana',
+  coordinates: null,
+};
+
+describe('Manage Location changes refresh the sidebar menu', () => {
+  it.each<
+    [string, (client: ReturnType<typeof menuCacheClient>['queryClient']) => Promise<unknown>]
+  >([
+    ['location settings (name)', (qc) => updateLocation(qc, 5, form)],
+    ['create a device group', (qc) => createDeviceGroup(qc, 5, 'Roof')],
+    ['rename a device group', (qc) => renameDeviceGroup(qc, 5, 7, 'Attic')],
+    ['delete a device group', (qc) => deleteDeviceGroup(qc, 5, 7)],
+    ['move devices', (qc) => moveDevices(qc, 5, [9], 7)],
+    [
+      'rename or regroup a device',
+      (qc) => updateDevice(qc, 9, { name: 'PV', category: 'OTHER', deviceGroupId: null }),
+    ],
+    [
+      'delete a device',
+      (qc) =>
+        setDeviceDeleted(qc, { id: 9, location: { id: 5, name: 'Home', companyId: 1 } }, true),
+    ],
+    [
+      'restore a device',
+      (qc) =>
+        setDeviceDeleted(qc, { id: 9, location: { id: 5, name: 'Home', companyId: 1 } }, false),
+    ],
+    ['controller alias', (qc) => updateControllerAlias(qc, 3, 'Garage')],
+  ])('%s', async (_name, change) => {
+    fakeFetch(ok);
+    const { queryClient, freshMenuQueries } = menuCacheClient();
+    await change(queryClient);
+    await vi.waitFor(() => expect(freshMenuQueries()).toEqual([]));
+  });
+});
