@@ -47,9 +47,7 @@ describe('logo contrast of every demo site', () => {
     const contrasts = logoContrast(svg, backdrop);
     expect(contrasts.length).toBeGreaterThan(0);
     const failing = contrasts.filter((c) => c.ratio < LOGO_MIN_CONTRAST);
-    expect(
-      failing.map((c) => `${c.colour} on ${backdrop}: ${c.ratio.toFixed(2)}`),
-    ).toEqual([]);
+    expect(failing.map((c) => `${c.colour} on ${backdrop}: ${c.ratio.toFixed(2)}`)).toEqual([]);
   });
 });
 

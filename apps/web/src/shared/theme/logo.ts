@@ -17,7 +17,9 @@ export const LOGO_MIN_CONTRAST = 3;
  * does on the page).
  */
 export function sidebarLogoPlate(colors: SchemeColors): string | null {
-  return contrastRatio(colors.sidebar.background, colors.background) >= 3 ? colors.background : null;
+  return contrastRatio(colors.sidebar.background, colors.background) >= 3
+    ? colors.background
+    : null;
 }
 
 /** The colours behind the logo where the app draws it: the sidebar (its plate) and the sign-in page. */
