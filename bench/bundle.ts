@@ -1,14 +1,24 @@
-// Initial JavaScript for /auth/login (gzip, budget 180 KB) and lazy route modules (issue 2 "Performance"), from
-// the SPA build in apps/web/dist; builds it first when there is none. The size logic is the web app's own
-// (apps/web/scripts/measure-login-js.ts); this adds the check that no page or layout module is in the entry.
+// JavaScript a browser fetches for /auth/login (gzip, budget 180 KB) and lazy route modules (issue 2 "Performance",
+// issue 10), from the SPA build in apps/web/dist; builds it first when there is none. The size is measured the way a
+// browser loads the page: the real server serves the build, Chromium opens /auth/login and every script response
+// before the network is idle counts (apps/web/scripts/measure-login-js.ts, also `npm run size -w @ec/web` in CI).
+// This adds the check that no page or layout module is in the entry.
 // Usage: node bench/bundle.ts [dist directory, default apps/web/dist]
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { measureLoginJs, type Manifest } from '../apps/web/scripts/measure-login-js.ts';
+import {
+  LOGIN_JS_BUDGET_KB,
+  measureLoginJs,
+  printMeasurement,
+} from '../apps/web/scripts/measure-login-js.ts';
 import { report, repoRoot } from './lib.ts';
 
-const BUDGET_KB = 180;
+/** Vite's build manifest (dist/.vite/manifest.json): chunks keyed by source path or `_shared` name. */
+type Manifest = Record<
+  string,
+  { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }
+>;
 const web = join(repoRoot, 'apps/web');
 const dist = process.argv[2] ?? join(web, 'dist');
 const manifestPath = join(dist, '.vite/manifest.json');
@@ -37,11 +47,14 @@ if (missing || isDevelopmentBuild()) {
 }
 console.log(`bundle: build of ${statSync(manifestPath).mtime.toISOString()}`);
 
-// 1. Size: the larger of the two views (index.html's preloads vs. the manifest's static graph).
-const views = measureLoginJs(`${dist}/`);
-for (const view of views) console.log(`  ${(view.totalBytes / 1024).toFixed(1)} KB  ${view.label}`);
-const worstKb = Math.max(...views.map((view) => view.totalBytes)) / 1024;
-report('bundle: initial JS for /auth/login (gzip -9)', worstKb, 'KB', { max: BUDGET_KB });
+// 1. Size, as Chromium loads /auth/login from the real server.
+const measurement = await measureLoginJs(`${dist}/`);
+printMeasurement(measurement);
+const totalKb = measurement.totalGzipBytes / 1024;
+report('bundle: JS a browser fetches for /auth/login (gzip -9)', totalKb, 'KB', {
+  max: LOGIN_JS_BUDGET_KB,
+});
+report('bundle: script files fetched for /auth/login', measurement.scripts.length, 'files');
 
 // 2. Lazy routes: every route module (src/app/routes/*, src/app/layouts/*) must be its own dynamically imported
 // chunk and must not be reachable from the entry through static imports. A module the entry imports statically
@@ -69,4 +82,4 @@ for (const module of eager) console.log(`  not lazy: ${module}`);
 console.log(`  ${routeModules.length - eager.length} of ${routeModules.length} route modules lazy`);
 report('bundle: route modules loaded eagerly by the entry', eager.length, 'modules', { max: 0 });
 
-if (worstKb > BUDGET_KB || eager.length > 0) process.exitCode = 1;
+if (totalKb > LOGIN_JS_BUDGET_KB || eager.length > 0) process.exitCode = 1;

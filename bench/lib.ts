@@ -21,6 +21,8 @@ export interface StartedServer {
   baseUrl: string;
   /** Milliseconds from spawn to the first 200 answer of `readyPath`. */
   msToFirst200: number;
+  /** The server's standard output so far (only with `captureOutput`). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,8 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** Set PUBLIC_URL to the server's own base URL (the CSRF check accepts configured origins only). */
   publicUrl?: boolean;
+  /** Keep the server's standard output (its log) for {@link StartedServer.output}. */
+  captureOutput?: boolean;
 }): Promise<StartedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -55,7 +59,11 @@ export async function startServer(options: {
       ...options.env,
       ...(options.publicUrl ? { PUBLIC_URL: baseUrl } : {}),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.captureOutput ? 'pipe' : 'ignore', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
   });
   const readyPath = options.readyPath ?? '/api/health';
   for (;;) {
@@ -74,6 +82,7 @@ export async function startServer(options: {
     child,
     baseUrl,
     msToFirst200,
+    output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -21,7 +21,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/shared/test/setup.ts'],
     css: false,
     // One copy of react-router (see resolve.alias).

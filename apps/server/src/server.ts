@@ -14,8 +14,11 @@ import {
   seedDefaultSite,
   seedDemo,
 } from './seed/seed.ts';
+import { createStartupPhases } from './startup-phases.ts';
 
+// performance.now() counts from the process start: this is the time Node took to load the server's modules.
 const started = performance.now();
+const phases = createStartupPhases();
 
 let config: Config;
 try {
@@ -29,23 +32,25 @@ try {
 }
 
 const log = createLogger(config);
-const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
-  (error: unknown) => {
+const db = await phases
+  .run('open database', () =>
+    createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+  )
+  .catch((error: unknown) => {
     log.fatal({ err: error }, 'could not open the database');
     process.exit(1);
-  },
-);
+  });
 
 try {
-  await migrate(db);
-  await prepareReferenceData(db.db);
+  await phases.run('migrate', () => migrate(db));
+  await phases.run('reference data', () => prepareReferenceData(db.db));
   if (await isDatabaseEmpty(db.db)) {
     if (config.seedDemo) {
       log.info('empty database: seeding the demo data');
-      await seedDemo(db.db, log);
+      await seedDemo(db.db, log, phases);
     } else {
       log.info('empty database: creating the default site (SEED_DEMO is off)');
-      await seedDefaultSite(db.db);
+      await phases.run('seed', () => seedDefaultSite(db.db));
     }
   }
 } catch (error) {
@@ -54,9 +59,9 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config, db, logger: log });
+const app = await phases.run('build app', () => buildApp({ config, db, logger: log }));
 try {
-  await app.listen({ port: config.port, host: config.host });
+  await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
 } catch (error) {
   log.fatal({ err: error }, 'could not listen');
   await app.close();
@@ -65,10 +70,17 @@ try {
 }
 
 const origin = fallbackOrigin(config);
+const phaseMs = { modules: Math.round(started), ...phases.summary() };
+log.info(
+  { phaseMs },
+  `start-up phases: ${Object.entries(phaseMs)
+    .map(([name, ms]) => `${name} ${ms} ms`)
+    .join(' · ')}`,
+);
 log.info(
   {
     database: db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
-    startupMs: Math.round(performance.now() - started),
+    startupMs: Math.round(performance.now()),
   },
   `ready: ${origin} (API documentation at /api/docs)`,
 );

@@ -27,6 +27,19 @@ async function pickLanguage(page: Page, from: string, to: string): Promise<void>
   await until(() => htmlLang(page), to);
 }
 
+/**
+ * Picks a language in the signed-in shell: the sidebar footer's language icon (named "<Language>: <current>")
+ * opens a menu of the languages, each marked with its `lang`.
+ */
+async function pickShellLanguage(page: Page, from: string, to: string): Promise<void> {
+  await page
+    .getByRole('complementary')
+    .getByRole('button', { name: new RegExp(`^${t(from, 'common.language')}: `) })
+    .click();
+  await page.getByRole('menu').locator(`[role="menuitem"][lang="${to}"]`).click();
+  await until(() => htmlLang(page), to);
+}
+
 /** The sign-in page's texts in a language. */
 async function expectLoginIn(page: Page, locale: string): Promise<void> {
   await page.getByRole('heading', { name: t(locale, 'login.title'), exact: true }).waitFor();
@@ -92,7 +105,7 @@ describe('languages', () => {
       ['de', 'en'],
       ['en', 'sl'],
     ] as const) {
-      await pickLanguage(page, from, to);
+      await pickShellLanguage(page, from, to);
       await heading(to).waitFor();
       const sidebar = page.getByRole('complementary');
       await sidebar.getByRole('button', { name: t(to, 'nav.sign_out') }).waitFor();

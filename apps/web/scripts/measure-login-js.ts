@@ -1,89 +1,117 @@
-// Gzip size of the JavaScript a first visit to /auth/login loads (budget: 180 KB, issue 2 "Performance").
-// Two views of the same build:
-//  1. index.html's module script + its modulepreload links + the login route's lazy chunks and their imports;
-//  2. the same set derived from Vite's manifest (entry + static imports + the auth layout and login route
-//     modules with their static imports), as a cross-check.
-// Run after `npm run build -w @ec/web`: `npm run size -w @ec/web`. bench/bundle.ts imports measureLoginJs.
-import { readFileSync } from 'node:fs';
+// The JavaScript a browser fetches for a first visit to /auth/login, measured the way a browser loads it (budget:
+// 180 KB gzip, issue 2 "Performance", issue 10): the real server (fresh data directory, free port) serves the built
+// SPA, Chromium opens /auth/login in a fresh profile and waits until the network is idle, and every script response
+// counts: the entry, its modulepreloads, lazy route chunks, the site theme's chunk, prefetches, anything. Each body
+// is gzipped here (level 9), so the figure does not depend on how the server compresses. A static count from Vite's
+// manifest misses what the code loads at run time (it said 177 KB when a browser fetched 218 KB).
+//
+// Run after `npm run build -w @ec/web`: `npm run size -w @ec/web` (CI does, after the browser tests' build).
+// `npm run bench -- bundle` uses measureLoginJs too. Exit code 1 when over budget.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startAppServer } from '../e2e/app-server.ts';
+import { launchChromium } from '../e2e/chromium.ts';
 
-const BUDGET_KB = 180;
+/** The sign-in page's JavaScript budget in KB (gzip), as a browser loads it. */
+export const LOGIN_JS_BUDGET_KB = 180;
 const defaultDist = new URL('../dist/', import.meta.url).pathname;
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-/** Vite's build manifest (dist/.vite/manifest.json): chunks keyed by source path or `_shared` name. */
-export type Manifest = Record<string, ManifestChunk>;
-
-/** One view of the /auth/login JavaScript: its files with their gzip -9 sizes, largest first. */
-export interface LoginJsView {
-  label: string;
-  files: { file: string; bytes: number }[];
-  totalBytes: number;
+/** One script the page loaded, with its gzip -9 size. */
+export interface LoadedScript {
+  /** The path on the server, e.g. `/assets/index-abc.js`. */
+  path: string;
+  bytes: number;
+  gzipBytes: number;
 }
 
-// The modules the router loads lazily for /auth/login: the auth layout and the login route.
-const loginRouteModules = ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login-route.tsx'];
+/** What a browser loaded for /auth/login before the network was idle. */
+export interface LoginJsMeasurement {
+  scripts: LoadedScript[];
+  totalGzipBytes: number;
+}
 
-/** The gzip size of the JavaScript /auth/login loads, from the build in `dist` (both views above). */
-export function measureLoginJs(dist: string = defaultDist): LoginJsView[] {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+/** Whether a response carries JavaScript (module scripts, modulepreloads, classic scripts, workers). */
+export function isScriptResponse(resourceType: string, contentType: string, path: string): boolean {
+  return (
+    resourceType === 'script' ||
+    /\bjavascript\b|\becmascript\b/i.test(contentType) ||
+    /\.m?js$/.test(path)
+  );
+}
 
-  /** A chunk's file plus every chunk it statically imports, recursively. */
-  function withStaticImports(key: string, into: Set<string>): void {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) withStaticImports(imported, into);
+/** Sums the scripts' gzip sizes, largest first. */
+export function summarise(scripts: LoadedScript[]): LoginJsMeasurement {
+  const sorted = [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { scripts: sorted, totalGzipBytes: sorted.reduce((sum, s) => sum + s.gzipBytes, 0) };
+}
+
+/**
+ * Serves the build in `dist` with the real server, opens /auth/login in Chromium (1280 × 800, a fresh profile: no
+ * cache, no consent cookie) and returns every script response received before the network was idle.
+ */
+export async function measureLoginJs(dist: string = defaultDist): Promise<LoginJsMeasurement> {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`no SPA build in ${dist}`);
+  const server = await startAppServer({ webDist: dist, stdio: 'ignore', timeoutMs: 180_000 });
+  try {
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 1280, height: 800 },
+        locale: 'sl-SI',
+      });
+      const page = await context.newPage();
+      const pending: Promise<LoadedScript | null>[] = [];
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        const type = response.request().resourceType();
+        const contentType = response.headers()['content-type'] ?? '';
+        if (!isScriptResponse(type, contentType, url.pathname)) return;
+        pending.push(
+          response
+            .body()
+            .then((body) => ({
+              path: url.origin === server.baseUrl ? url.pathname : url.href,
+              bytes: body.length,
+              gzipBytes: gzipSync(body, { level: 9 }).length,
+            }))
+            // A response whose body is gone (a redirect, an aborted prefetch) carried no script.
+            .catch(() => null),
+        );
+      });
+      await page.goto('/auth/login', { waitUntil: 'networkidle' });
+      // The page must really be the sign-in form, not an error screen that loaded less.
+      await page.locator('input[type="password"]').waitFor({ timeout: 30_000 });
+      const scripts = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
+      await context.close();
+      return summarise(scripts);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
   }
+}
 
-  // 1. From index.html.
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const fromHtml = new Set<string>();
-  for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g))
-    fromHtml.add(match[1] ?? '');
-  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g))
-    fromHtml.add(match[1] ?? '');
-  for (const key of loginRouteModules) withStaticImports(key, fromHtml);
-
-  // 2. From the manifest alone.
-  const fromManifest = new Set<string>();
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
-  if (!entry) throw new Error('no entry in the manifest');
-  withStaticImports(entry, fromManifest);
-  for (const key of loginRouteModules) withStaticImports(key, fromManifest);
-
-  const view = (label: string, files: Set<string>): LoginJsView => {
-    const rows = [...files]
-      .map((file) => ({ file, bytes: gz(file) }))
-      .sort((a, b) => b.bytes - a.bytes);
-    return { label, files: rows, totalBytes: rows.reduce((sum, row) => sum + row.bytes, 0) };
-  };
-  return [
-    view('/auth/login JS from index.html (script + modulepreloads) + login route chunks', fromHtml),
-    view('/auth/login JS from the Vite manifest', fromManifest),
-  ];
+/** Prints the scripts and the total, and whether it is within the budget. */
+export function printMeasurement(measurement: LoginJsMeasurement): boolean {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+  console.log('\n/auth/login: JavaScript a browser fetched before the network was idle');
+  for (const script of measurement.scripts)
+    console.log(`  ${kb(script.gzipBytes)} KB  ${script.path}`);
+  const total = measurement.totalGzipBytes / 1024;
+  console.log(
+    `  ${kb(measurement.totalGzipBytes)} KB  total (gzip -9) in ${measurement.scripts.length} files`,
+  );
+  const ok = total <= LOGIN_JS_BUDGET_KB;
+  console.log(
+    `\nbudget ${LOGIN_JS_BUDGET_KB} KB: ${ok ? 'OK' : 'OVER'} (${total.toFixed(1)} KB in ${measurement.scripts.length} files, as loaded by Chromium)`,
+  );
+  return ok;
 }
 
 if (import.meta.main) {
-  const views = measureLoginJs();
-  for (const { label, files, totalBytes } of views) {
-    console.log(`\n${label}`);
-    for (const row of files)
-      console.log(`  ${(row.bytes / 1024).toFixed(1).padStart(7)} KB  ${row.file}`);
-    console.log(`  ${(totalBytes / 1024).toFixed(1).padStart(7)} KB  total (gzip -9)`);
-  }
-  const worst = Math.max(...views.map((v) => v.totalBytes)) / 1024;
-  console.log(
-    `\nbudget ${BUDGET_KB} KB: ${worst <= BUDGET_KB ? 'OK' : 'OVER'} (${worst.toFixed(1)} KB)`,
-  );
-  if (worst > BUDGET_KB) process.exitCode = 1;
+  const ok = printMeasurement(await measureLoginJs(process.argv[2] ?? defaultDist));
+  if (!ok) process.exitCode = 1;
 }

@@ -1,5 +1,6 @@
 import { eq, invitations, sites, sql, users, type Db } from '@ec/db';
 import type { Logger } from '../logger.ts';
+import { createStartupPhases, type StartupPhases } from '../startup-phases.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import {
   DEMO_INVITATIONS,
@@ -48,6 +49,7 @@ export async function seedDefaultSite(db: Db): Promise<void> {
 export async function seedDemo(
   db: Db,
   log?: Logger,
+  phases: StartupPhases = createStartupPhases(),
 ): Promise<{
   sites: number;
   users: number;
@@ -57,8 +59,31 @@ export async function seedDemo(
 }> {
   const random = createRandom(DEMO_SEED);
   const siteIds = new Map<string, number>();
-  for (const site of DEMO_SITES) siteIds.set(site.identifier, await upsertSite(db, site));
+  await phases.run('seed sites', async () => {
+    for (const site of DEMO_SITES) siteIds.set(site.identifier, await upsertSite(db, site));
+  });
 
+  await phases.run('seed users', () => seedUsers(db, siteIds, random));
+
+  const organisation = await phases.run('seed organisation', () => seedOrganisation(db));
+
+  await phases.run('seed invitations', () => seedInvitations(db));
+
+  const counts = {
+    sites: DEMO_SITES.length,
+    users: DEMO_USERS.length + 1 + DEMO_EXTRA_USERS.length,
+    invitations: DEMO_INVITATIONS.length,
+    ...organisation,
+  };
+  log?.info(counts, 'demo data seeded');
+  return counts;
+}
+
+async function seedUsers(
+  db: Db,
+  siteIds: Map<string, number>,
+  random: ReturnType<typeof createRandom>,
+): Promise<void> {
   for (const user of [...DEMO_USERS, DEMO_UNVERIFIED_USER, ...DEMO_EXTRA_USERS]) {
     const siteId = siteIds.get(user.siteIdentifier);
     if (siteId === undefined)
@@ -82,9 +107,9 @@ export async function seedDemo(
       .values(values)
       .onConflictDoUpdate({ target: users.email, set: { ...changes, updatedAt: sql`now()` } });
   }
+}
 
-  const organisation = await seedOrganisation(db);
-
+async function seedInvitations(db: Db): Promise<void> {
   for (const invitation of DEMO_INVITATIONS) {
     await upsert(db, invitations, ['id'], {
       ...invitation,
@@ -98,15 +123,6 @@ export async function seedDemo(
   await db.execute(
     sql`select setval(pg_get_serial_sequence('invitations', 'id'), greatest((select max(id) from invitations), 1))`,
   );
-
-  const counts = {
-    sites: DEMO_SITES.length,
-    users: DEMO_USERS.length + 1 + DEMO_EXTRA_USERS.length,
-    invitations: DEMO_INVITATIONS.length,
-    ...organisation,
-  };
-  log?.info(counts, 'demo data seeded');
-  return counts;
 }
 
 /** Prints the demo logins as a block of log lines (JSON-safe: one line per login). */

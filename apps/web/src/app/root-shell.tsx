@@ -10,6 +10,7 @@ import { MaintenanceBanner } from '../features/site/components/maintenance-banne
 import { documentTitle, useDocumentTitle, useFavicon } from '../features/site/document-head.ts';
 import { SiteProvider } from '../features/site/site-context.tsx';
 import { routeTitleKey } from '../shared/routing/route-handle.ts';
+import { PageBannerSlotProvider } from '../shared/ui/page-banner-slot.tsx';
 import { SkipLink } from '../shared/ui/skip-link.tsx';
 import { SiteThemeProvider } from './providers/site-theme-provider.tsx';
 import type { StartData } from './start/start-sequence.ts';
@@ -17,7 +18,8 @@ import type { StartData } from './start/start-sequence.ts';
 /**
  * Everything around every page once the start sequence is done: the site's theme (in the signed-in user's
  * light / dark / auto preference where the theme allows a choice), title and favicon, the skip link, the
- * maintenance banner, cookie consent (banner, settings, analytics), the confirmation flow and the page.
+ * page-wide banners (maintenance, the cookie choice: in the page's flow, never over it; the signed-in shell shows
+ * them in its content column), cookie consent (settings, analytics), the confirmation flow and the page.
  */
 export function RootShell() {
   const { site } = useLoaderData() as StartData;
@@ -33,13 +35,20 @@ export function RootShell() {
       <SiteProvider site={site}>
         <ConsentProvider analyticsScriptUrl={site.analytics?.scriptUrl}>
           <SkipLink />
-          <MaintenanceBanner key={site.identifier} site={site} />
-          <Outlet />
+          <PageBannerSlotProvider
+            banners={
+              <>
+                <MaintenanceBanner key={site.identifier} site={site} />
+                <CookieBanner />
+              </>
+            }
+          >
+            <Outlet />
+          </PageBannerSlotProvider>
           <ConfirmationFlow
             signedIn={user !== null}
             onAccepted={() => queryClient.invalidateQueries({ queryKey: currentUserKey })}
           />
-          <CookieBanner />
         </ConsentProvider>
       </SiteProvider>
     </SiteThemeProvider>

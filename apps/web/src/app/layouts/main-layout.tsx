@@ -13,7 +13,6 @@ import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { useConsent } from '../../features/consent/consent-context.tsx';
 import { LanguageMenu } from '../../features/i18n/components/language-menu.tsx';
-import { LanguageSwitcher } from '../../features/i18n/components/language-switcher.tsx';
 import { currentGroupQueryOptions } from '../../features/menu/api/current-group.ts';
 import { currentLocationQueryOptions } from '../../features/menu/api/current-location.ts';
 import { SidebarMenu } from '../../features/menu/components/sidebar-menu.tsx';
@@ -23,7 +22,10 @@ import { EmptyMenu } from '../../features/shell/components/empty-menu.tsx';
 import { FloatingNav } from '../../features/shell/components/floating-nav.tsx';
 import { ImpersonationSlot } from '../../features/shell/components/impersonation-slot.tsx';
 import { ShellLayout } from '../../features/shell/components/shell-layout.tsx';
-import { SidebarButton } from '../../features/shell/components/sidebar-button.tsx';
+import {
+  SidebarButton,
+  sidebarIconClass,
+} from '../../features/shell/components/sidebar-button.tsx';
 import { SidebarFooter } from '../../features/shell/components/sidebar-footer.tsx';
 import {
   IconAdjustmentsBolt,
@@ -192,18 +194,27 @@ function MainFrame({
       }
       menu={<SidebarMenu emptyState={<EmptyMenu />} />}
       refineBreadcrumbs={refineBreadcrumbs}
-      floating={floating}
+      floating={
+        <>
+          {floating}
+          {/* A floating card: it never moves the page (spec 001 §4, issue 10). */}
+          <MarketingConsentBanner
+            user={user}
+            siteIdentifier={site.identifier}
+            raised={floating !== null}
+          />
+        </>
+      }
       banners={
         <>
           <ImpersonationSlot>
             {user.impersonation && <ImpersonationBanner user={user} />}
           </ImpersonationSlot>
           <NotSetUpBanner user={user} />
-          <MarketingConsentBanner user={user} siteIdentifier={site.identifier} />
         </>
       }
       footer={({ collapsed }) => (
-        <SidebarFooter>
+        <SidebarFooter collapsed={collapsed}>
           {open.location && canEditLocation(user, open.location.id) && (
             <SidebarButton
               icon={IconTool}
@@ -258,11 +269,11 @@ function MainFrame({
             onClick={openSettings}
             collapsed={collapsed}
           />
-          {collapsed ? (
-            <LanguageMenu identifier={site.identifier} />
-          ) : (
-            <LanguageSwitcher identifier={site.identifier} fullWidth />
-          )}
+          <LanguageMenu
+            identifier={site.identifier}
+            placement={collapsed ? 'right' : 'top'}
+            className={sidebarIconClass}
+          />
           <SidebarButton
             icon={IconLogout}
             label={t('nav.sign_out')}

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { TOAST_DEFAULT_MS, type ThemeName } from '@ec/domain';
-import { ToastContainer } from '../../shared/ui/toast.ts';
+import { ToastContainer, useToastsWanted } from '../../shared/ui/toast.ts';
 import {
   loadedSiteTheme,
   loadSiteTheme,
@@ -13,7 +13,8 @@ import {
 import { AdoptedMantineStyles } from './adopted-mantine-styles.tsx';
 
 /**
- * Mantine themed for the site (spec 001 §9), with toasts (default 2000 ms, spec 001 §9). A new `theme` switches
+ * Mantine themed for the site (spec 001 §9), with toasts (default 2000 ms, spec 001 §9; the container mounts with
+ * the first toast). A new `theme` switches
  * the look in place, without a reload. Themes with both variants show the user's `preference` (auto: the
  * operating system's scheme); the scheme is always forced, so Mantine's own stored choice never overrides it.
  */
@@ -32,6 +33,8 @@ export function SiteThemeProvider({
   const siteTheme = useSiteTheme(themeName);
   const scheme = resolveScheme(siteTheme, preference, prefersDark === true);
   const props = useMemo(() => mantineProviderProps(siteTheme, scheme), [siteTheme, scheme]);
+  // The container's chunk loads with the first toast, not with the first page.
+  const toastsWanted = useToastsWanted();
 
   return (
     <MantineProvider
@@ -42,9 +45,11 @@ export function SiteThemeProvider({
       withGlobalClasses={false}
     >
       <AdoptedMantineStyles resolver={props.cssVariablesResolver} />
-      <Suspense fallback={null}>
-        <ToastContainer autoClose={TOAST_DEFAULT_MS} position="top-right" zIndex={400} />
-      </Suspense>
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <ToastContainer autoClose={TOAST_DEFAULT_MS} position="top-right" zIndex={400} />
+        </Suspense>
+      )}
       {children}
     </MantineProvider>
   );

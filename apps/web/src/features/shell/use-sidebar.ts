@@ -66,11 +66,22 @@ export function useSidebar(): SidebarState {
   };
 }
 
-/** The sidebar footer's open state: closed by default in mobile landscape (spec 000 §4), open otherwise. */
+function storedFooterChoice(): boolean | null {
+  const stored = readStored('local', STORAGE_KEYS.sidebarFooterOpen);
+  return stored === 'true' ? true : stored === 'false' ? false : null;
+}
+
+/**
+ * The sidebar footer's open state (spec 000 §4): the user's last choice, remembered between visits; without one,
+ * closed in mobile landscape (little height to spare) and open otherwise.
+ */
 export function useSidebarFooter(): { open: boolean; toggle: () => void } {
   const landscape = useMatches(MOBILE_LANDSCAPE_QUERY);
-  const [choice, setChoice] = useState<boolean | null>(null);
+  const [choice, setChoice] = useState<boolean | null>(storedFooterChoice);
   const open = choice ?? !landscape;
-  const toggle = useCallback(() => setChoice(!open), [open]);
+  const toggle = useCallback(() => {
+    writeStored('local', STORAGE_KEYS.sidebarFooterOpen, String(!open));
+    setChoice(!open);
+  }, [open]);
   return { open, toggle };
 }

@@ -36,6 +36,8 @@ export const STORAGE_KEYS = {
   locale: 'ec.locale',
   siteIdentifier: 'ec.site-identifier',
   sidebarOpen: 'ec.sidebar-open',
+  sidebarFooterOpen: 'ec.sidebar-footer-open',
+  marketingCardDismissed: 'ec.marketing-card-dismissed',
   maintenanceDismissed: 'ec.maintenance-dismissed',
   navigationContext: 'ec.navigation-context',
 } as const;

@@ -13,6 +13,7 @@ import {
   type MantineThemeOverride,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { sidebarLogoPlate } from './logo.ts';
 import { BLACK, LUMINANCE_CROSSOVER, WHITE } from './contrast.ts';
 import './focus.css';
 import { forcedColorScheme, onPrimaryTextOf, primaryTextShade, schemeColors } from './tokens.ts';
@@ -57,6 +58,8 @@ export function siteCssVariables(colors: SchemeColors): Record<`--ec-${string}`,
     '--ec-sidebar-active-bg': colors.sidebar.activeBackground,
     '--ec-sidebar-active-text': colors.sidebar.activeText,
     '--ec-sidebar-border': colors.sidebar.border,
+    // The logo's plate in the sidebar (logo.ts): the page colour under a logo drawn for the page, where needed.
+    '--ec-sidebar-logo-plate': sidebarLogoPlate(colors) ?? 'transparent',
     '--ec-header-bg': colors.header.background,
     '--ec-header-text': colors.header.text,
     '--ec-header-border': colors.header.border,

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@ec/contract';
@@ -65,6 +65,33 @@ describe('MarketingConsentBanner', () => {
     expect(posts.map((c) => c.body)).toEqual([{ data: { marketingConsent: consent } }]);
     // Loaded once for the page, once more after the answer.
     expect(calls.filter((c) => c.call === 'GET /api/auth/user')).toHaveLength(2);
+  });
+
+  it('is a card that Ask me later closes for this visit, without answering', async () => {
+    const calls = fakeFetch();
+    const user = authUser({ id: 7, marketingConsent: null });
+    const first = renderWithProviders(
+      <MarketingConsentBanner user={user} siteIdentifier="default" />,
+      { i18n },
+    );
+    const card = screen.getByRole('region', { name: 'Stay informed' });
+    expect(card).toHaveAttribute('data-testid', 'marketing-banner');
+    await userEvent.click(within(card).getByRole('button', { name: 'Ask me later' }));
+    expect(screen.queryByTestId('marketing-banner')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+    first.unmount();
+
+    // The same visit (session storage): still put off; another user on this browser is still asked.
+    renderWithProviders(<MarketingConsentBanner user={user} siteIdentifier="default" />, { i18n });
+    expect(screen.queryByTestId('marketing-banner')).not.toBeInTheDocument();
+    renderWithProviders(
+      <MarketingConsentBanner
+        user={authUser({ id: 8, marketingConsent: null })}
+        siteIdentifier="default"
+      />,
+      { i18n },
+    );
+    expect(screen.getByTestId('marketing-banner')).toBeInTheDocument();
   });
 
   it('stays hidden once answered', () => {

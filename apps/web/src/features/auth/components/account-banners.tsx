@@ -1,8 +1,11 @@
-import { Button, Group, Text } from '@mantine/core';
+import { useId, useState, type CSSProperties } from 'react';
+import { Button, CloseButton, Group, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '@ec/contract';
 import { isSetUp } from '@ec/domain';
+import { readStored, STORAGE_KEYS, writeStored } from '../../../shared/storage/storage.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { IconInfoCircle, IconMail, IconUserShield } from '../../../shared/ui/icons.ts';
@@ -27,16 +30,29 @@ export function showsMarketingBanner(user: AuthUser | null, siteIdentifier: stri
   );
 }
 
-/** Agree / Disagree to marketing mail: saves true or false, then reloads the user (the banner goes away). */
+/**
+ * Agree / Disagree to marketing mail (spec 001 §4) as a small card floating in the page's bottom corner (full
+ * width at the bottom on a phone): it never moves the page while it waits for an answer. A spacer of its height
+ * at the end of the content column lets the page's last actions scroll out from under it; `raised` lifts it above
+ * the floating navigation of an open location or group. Saving reloads the user (the card goes away); closing it
+ * puts the question off until the next visit (this browser session), the privacy page keeps the switch.
+ */
 export function MarketingConsentBanner({
   user,
   siteIdentifier,
+  raised = false,
 }: {
   user: AuthUser;
   siteIdentifier: string;
+  raised?: boolean;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const titleId = useId();
+  const { ref, height } = useElementSize();
+  const [dismissed, setDismissed] = useState(
+    () => readStored('session', STORAGE_KEYS.marketingCardDismissed) === String(user.id),
+  );
   const answer = useMutation({
     mutationFn: async (marketingConsent: boolean) => {
       await updateUser(queryClient, { marketingConsent });
@@ -45,19 +61,40 @@ export function MarketingConsentBanner({
     onError: (error) =>
       showToast({ color: 'red', message: submitErrorText(error, t, 'errors.INTERNAL') }),
   });
-  if (!showsMarketingBanner(user, siteIdentifier)) return null;
+  if (!showsMarketingBanner(user, siteIdentifier) || dismissed) return null;
   const choosing = answer.isPending ? answer.variables : undefined;
   return (
-    <AccountBanner
-      variant="light"
-      color="blue"
-      icon={IconMail}
-      title={t('marketing_banner.title')}
-      data-testid="marketing-banner"
-    >
-      <div className={classes.row}>
-        <Text size="sm">{t('marketing_banner.text')}</Text>
-        <Group gap="xs" wrap="nowrap">
+    <>
+      <div
+        aria-hidden="true"
+        className={classes.cardSpacer}
+        style={{ '--marketing-card-height': `${Math.ceil(height)}px` } as CSSProperties}
+      />
+      <section
+        ref={ref}
+        aria-labelledby={titleId}
+        className={classes.card}
+        data-raised={raised || undefined}
+        data-testid="marketing-banner"
+      >
+        <div className={classes.cardHead}>
+          <IconMail size={20} aria-hidden className={classes.cardIcon} />
+          <Text fw={700} size="sm" id={titleId} className={classes.cardTitle}>
+            {t('marketing_banner.title')}
+          </Text>
+          <CloseButton
+            size="sm"
+            aria-label={t('marketing_banner.later')}
+            onClick={() => {
+              writeStored('session', STORAGE_KEYS.marketingCardDismissed, String(user.id));
+              setDismissed(true);
+            }}
+          />
+        </div>
+        <Text size="sm" mt={4}>
+          {t('marketing_banner.text')}
+        </Text>
+        <Group gap="xs" mt="sm" justify="flex-end">
           <Button
             size="xs"
             variant="default"
@@ -76,8 +113,8 @@ export function MarketingConsentBanner({
             {t('marketing_banner.agree')}
           </Button>
         </Group>
-      </div>
-    </AccountBanner>
+      </section>
+    </>
   );
 }
 

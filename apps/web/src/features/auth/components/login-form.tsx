@@ -1,5 +1,5 @@
 import { wrappingButtonClassNames } from '../../../shared/ui/wrapping-button.ts';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,9 @@ import { fieldErrorsFromSchema, type FieldErrors } from '../../../shared/forms/f
 type Field = keyof LoginForm;
 
 /**
- * The contract's request schema, loaded after the form shows: zod and the schemas stay out of the sign-in
- * page's first JavaScript, and are in place long before anyone submits.
+ * The contract's request schema (zod and every schema: ~30 KB gzip), loaded when the user first reaches into the
+ * form (focus, pointer, key): it stays out of what a browser fetches for the sign-in page (budget 180 KB, measured
+ * as Chromium loads the page), and is in place long before anyone submits (submit waits for it otherwise).
  */
 function loadLoginSchema() {
   return import('@ec/contract').then((contract) => contract.loginFormSchema);
@@ -37,10 +38,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
     },
   });
 
-  useEffect(() => {
-    // Prefetch; a failure here is retried on submit.
+  const [schemaRequested, setSchemaRequested] = useState(false);
+  const prefetchSchema = () => {
+    if (schemaRequested) return;
+    setSchemaRequested(true);
+    // A failure here is retried on submit.
     loadLoginSchema().catch(() => undefined);
-  }, []);
+  };
 
   const labels: Record<Field, string> = { email: t('login.email'), password: t('login.password') };
   const fieldError = (field: Field) => {
@@ -70,6 +74,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
   return (
     <form
       onSubmit={(event) => void submit(event)}
+      onFocus={prefetchSchema}
+      onPointerDown={prefetchSchema}
+      onKeyDown={prefetchSchema}
       noValidate
       aria-describedby={mutation.isError ? 'login-error' : undefined}
     >

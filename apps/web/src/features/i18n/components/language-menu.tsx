@@ -4,19 +4,40 @@ import { IconCheck, IconLanguage } from '../../../shared/ui/icons.ts';
 import { languageName, SUPPORTED_LOCALES } from '../locale-choice.ts';
 import { useLocaleSwitch } from './language-switcher.tsx';
 
-/** The language switcher as an icon with a menu, for the collapsed (50 px) sidebar. */
-export function LanguageMenu({ identifier }: { identifier: string | undefined }) {
+/** Tooltips open on hover and on keyboard focus (the icon's name for sighted keyboard users). */
+const TOOLTIP_EVENTS = { hover: true, focus: true, touch: false } as const;
+
+/**
+ * The language switcher as an icon with a menu, for the sidebar footer's icon row (`placement` 'top') or the
+ * collapsed 50 px sidebar ('right').
+ */
+export function LanguageMenu({
+  identifier,
+  placement = 'right',
+  className,
+}: {
+  identifier: string | undefined;
+  placement?: 'right' | 'top';
+  className?: string;
+}) {
   const { t } = useTranslation();
   const { current, pending, choose } = useLocaleSwitch(identifier);
   const label = t('common.language');
   const currentName = current ? languageName(current) : '';
   return (
-    <Menu position="right-end" shadow="md" width={220}>
+    <Menu position={placement === 'right' ? 'right-end' : 'top-start'} shadow="md" width={220}>
       <Menu.Target>
-        <Tooltip label={`${label}: ${currentName}`} position="right" withArrow openDelay={100}>
+        <Tooltip
+          label={`${label}: ${currentName}`}
+          position={placement}
+          withArrow
+          openDelay={100}
+          events={TOOLTIP_EVENTS}
+        >
           <ActionIcon
             variant="subtle"
             size="lg"
+            className={className}
             aria-label={`${label}: ${currentName}`}
             loading={pending}
           >

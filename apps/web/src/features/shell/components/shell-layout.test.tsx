@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -133,6 +133,31 @@ describe('SidebarFooter', () => {
       'aria-expanded',
       'false',
     );
+  });
+
+  it('remembers the choice for the next visit, over the mobile-landscape default too', async () => {
+    const first = renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Show fewer options' }));
+    expect(window.localStorage.getItem('ec.sidebar-footer-open')).toBe('false');
+    first.unmount();
+
+    const second = renderShell();
+    expect(screen.queryByRole('button', { name: 'Footer action' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more options' }));
+    second.unmount();
+
+    setMatchingMediaQueries([MOBILE_LANDSCAPE_QUERY]);
+    renderShell();
+    expect(screen.getByRole('group', { name: 'Shortcuts' })).toBeVisible();
+  });
+
+  it('names its entries as a group (Shortcuts)', () => {
+    renderShell();
+    expect(
+      within(screen.getByRole('group', { name: 'Shortcuts' })).getByRole('button', {
+        name: 'Footer action',
+      }),
+    ).toBeVisible();
   });
 
   it('starts closed in mobile landscape', () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { breadcrumbsFromMatches, type Breadcrumb } from '../../../shared/routing/route-handle.ts';
 import { IconMenu2 } from '../../../shared/ui/icons.ts';
+import { usePageBanners } from '../../../shared/ui/page-banner-slot.tsx';
 import { SidebarPanelContext, type SidebarPanelHost } from '../sidebar-panel-context.ts';
 import { useSidebar } from '../use-sidebar.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
@@ -36,6 +37,9 @@ export function ShellLayout({
 }: ShellLayoutProps) {
   const { t } = useTranslation();
   const sidebar = useSidebar();
+  // The page-wide banners (maintenance, cookies) go into the content column: above the shell they would push the
+  // full-height sidebar's bottom (its footer) off the screen.
+  const pageBanners = usePageBanners();
   const matches = useMatches();
   const openerRef = useRef<HTMLButtonElement>(null);
   const routeCrumbs = breadcrumbsFromMatches(matches, t);
@@ -67,6 +71,7 @@ export function ShellLayout({
           footer={footer({ collapsed: !sidebar.expanded })}
         />
         <div className={classes.body}>
+          {pageBanners}
           {banners}
           <header className={classes.header}>
             {sidebar.isMobile && (

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const repoRoot = new URL('../../../', import.meta.url).pathname;
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs} ms`);
+}
+
+/** The real server on a free port with a fresh data directory (removed again by `stop`). */
+export interface AppServer {
+  baseUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node apps/server/src/server.ts` the way the browser tests need it: loopback, a free port, a fresh
+ * PGlite data directory (so the demo seed runs), no MQTT listener and the server's own map tiles. Pass `port` when
+ * something must know the address before the server starts (an OIDC provider's redirect). Used by the browser tests' global setup
+ * and by the sign-in JavaScript measurement (scripts/measure-login-js.ts).
+ */
+export async function startAppServer(
+  options: {
+    env?: Record<string, string>;
+    port?: number;
+    /** The built SPA to serve (default apps/web/dist). */
+    webDist?: string;
+    stdio?: 'inherit' | 'ignore';
+    timeoutMs?: number;
+  } = {},
+): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ec-e2e-'));
+  const port = options.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+      MQTT_PORT: '0',
+      ...(options.webDist ? { WEB_DIST_DIR: options.webDist } : {}),
+      // The map draws the server's own SVG tiles: no outside tile server (and no failed loads) in tests.
+      MAP_TILE_URL: 'local',
+      ...options.env,
+    },
+    stdio: ['ignore', options.stdio ?? 'inherit', options.stdio ?? 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, child, options.timeoutMs ?? 90_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, child, stop };
+}
