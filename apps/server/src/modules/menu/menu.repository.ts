@@ -119,6 +119,28 @@ export function createMenuRepository(db: Db) {
     )
     .prepare('menu_location_children');
 
+  /** Locations (`l`) meeting `where`, with their company and whether they have children. */
+  async function selectLocations(where: SQL): Promise<CompanyLocationRow[]> {
+    const rows = await queryRows<{
+      id: number;
+      group_id: number;
+      name: string;
+      company_id: number;
+      has_children: boolean;
+    }>(
+      db,
+      sql`select l.id, l.group_id, l.name, l.company_id, ${locationHasChildren} as has_children
+        from locations l where ${where}`,
+    );
+    return rows.map((l) => ({
+      id: l.id,
+      groupId: l.group_id,
+      name: l.name,
+      companyId: l.company_id,
+      hasChildren: l.has_children,
+    }));
+  }
+
   /** Rows of a search query with `count(*) over ()` as total. */
   async function matches(query: SQL): Promise<NameMatches> {
     const rows = await queryRows<{ id: number; parent_id: number; total: number | string }>(
@@ -186,24 +208,7 @@ export function createMenuRepository(db: Db) {
     /** Locations by id (already known to be visible), with their company. */
     async locationsByIds(ids: readonly number[]): Promise<CompanyLocationRow[]> {
       if (ids.length === 0) return [];
-      const rows = await queryRows<{
-        id: number;
-        group_id: number;
-        name: string;
-        company_id: number;
-        has_children: boolean;
-      }>(
-        db,
-        sql`select l.id, l.group_id, l.name, l.company_id, ${locationHasChildren} as has_children
-          from locations l where l.id in ${idList(ids)}`,
-      );
-      return rows.map((l) => ({
-        id: l.id,
-        groupId: l.group_id,
-        name: l.name,
-        companyId: l.company_id,
-        hasChildren: l.has_children,
-      }));
+      return selectLocations(sql`l.id in ${idList(ids)}`);
     },
 
     /**
@@ -347,26 +352,10 @@ export function createMenuRepository(db: Db) {
 
     /** Locations matching an access filter (the org access core's locationFilter, on `locations`). */
     async locationsWhere(filter: SQL, companyId?: number): Promise<CompanyLocationRow[]> {
-      const rows = await queryRows<{
-        id: number;
-        group_id: number;
-        name: string;
-        company_id: number;
-        has_children: boolean;
-      }>(
-        db,
-        sql`select l.id, l.group_id, l.name, l.company_id, ${locationHasChildren} as has_children
-          from locations l
-          where l.id in (select locations.id from locations where ${filter}
-            ${companyId === undefined ? sql`` : sql`and locations.company_id = ${companyId}`})`,
+      return selectLocations(
+        sql`l.id in (select locations.id from locations where ${filter}
+          ${companyId === undefined ? sql`` : sql`and locations.company_id = ${companyId}`})`,
       );
-      return rows.map((l) => ({
-        id: l.id,
-        groupId: l.group_id,
-        name: l.name,
-        companyId: l.company_id,
-        hasChildren: l.has_children,
-      }));
     },
 
     /** A location's device groups and its devices that are not deleted. */
