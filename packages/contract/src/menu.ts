@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_CATEGORIES, MENU_ITEM_TYPES } from '@ec/domain';
 import { defineRoute } from './http.ts';
+import { singleLineText } from './text.ts';
 
 // The sidebar menu (spec 000 §2 Layout, §3, §4, §7; docs/organisation.md "Menu (sidebar)").
 
@@ -80,7 +81,7 @@ export const menuPrefixSchema = z
 
 /** The sidebar filter's text: 1–100 characters after trimming (the server looks it up in names, ILIKE). */
 export const menuSearchQuerySchema = z.strictObject({
-  q: z.string().trim().min(1).max(100),
+  q: singleLineText().min(1).max(100),
   /** Most matches to answer (default 100, at most 200). */
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });

@@ -23,8 +23,12 @@ export const menuKeys = {
 /**
  * Marks every menu query stale after a change the tree shows; the queries the sidebar observes refetch at once
  * (the server answers the new tree: its cache follows the company's menu_version), the others when next used.
- * Resolves when the active ones are back; callers that must not wait for the sidebar need not await it.
+ * A request under way when the change happened is dropped and sent again. Resolves when the active ones are back;
+ * callers that must not wait for the sidebar need not await it.
  */
-export function refreshMenu(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: menuKey });
+export async function refreshMenu(queryClient: QueryClient): Promise<void> {
+  // A menu request already under way may have been answered before the change: drop it, so the refetch below asks
+  // again (invalidation alone would reuse an in-flight first load).
+  await queryClient.cancelQueries({ queryKey: menuKey });
+  await queryClient.invalidateQueries({ queryKey: menuKey });
 }
