@@ -40,12 +40,14 @@ async function admin(statement: string): Promise<void> {
 async function fill(database: Database) {
   const { db } = database;
   const { companyId } = await createBigCompany(database, { locations: LOCATIONS });
-  await db.execute(sql`insert into controllers (company_id, location_id, unit_id, serial, connected)
+  await db.execute(sql`insert into controllers (company_id, location_id, unit_id, serial)
     select ${companyId}, l.id, 'bench-unit-' || l.id,
       'BNCH-' || lpad((l.id / 100000000)::text, 4, '0') || '-' || lpad((l.id / 10000 % 10000)::text, 4, '0')
-        || '-' || lpad((l.id % 10000)::text, 4, '0'),
-      true
+        || '-' || lpad((l.id % 10000)::text, 4, '0')
     from locations l where l.company_id = ${companyId}`);
+  // Presence is live state (docs/decisions/0016), in its own table.
+  await db.execute(sql`insert into controller_presence (controller_id, connected)
+    select c.id, true from controllers c where c.company_id = ${companyId}`);
   await db.execute(sql`insert into device_groups (location_id, name)
     select l.id, 'Roof' from locations l where l.company_id = ${companyId} and l.id % 10 = 0`);
   await db.execute(sql`insert into devices (location_id, controller_id, device_group_id, name, category)

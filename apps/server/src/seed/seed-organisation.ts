@@ -1,9 +1,11 @@
 import {
   companies,
+  controllerPresence,
   controllers,
   countries,
   deviceGroups,
   devices,
+  deviceState,
   eq,
   inArray,
   locationGroupPermissions,
@@ -161,10 +163,14 @@ export async function seedOrganisation(db: Db): Promise<{ companies: number; loc
           .join(':')
           .toUpperCase(),
       },
-      connected: location.connected,
-      lastSeenAt: DEMO_VERIFIED_AT,
     };
     await upsert(db, controllers, ['id'], controller);
+    // Live state (docs/decisions/0016): the demo's controllers were last heard from at a fixed time.
+    await upsert(db, controllerPresence, ['controllerId'], {
+      controllerId: controller.id,
+      connected: location.connected,
+      lastSeenAt: DEMO_VERIFIED_AT,
+    });
 
     const kit: readonly DemoDevice[] = DEMO_DEVICE_SETS[location.kit];
     const groupIds = new Map<string, number>();
@@ -184,8 +190,11 @@ export async function seedOrganisation(db: Db): Promise<{ companies: number; loc
         category: device.category,
         manufacturer: device.manufacturer,
         model: device.model,
-        status: location.connected ? (device.status ?? 'OK') : ('OFFLINE' as const),
         deletedAt: null,
+      });
+      await upsert(db, deviceState, ['deviceId'], {
+        deviceId,
+        status: location.connected ? (device.status ?? 'OK') : 'OFFLINE',
       });
     }
   }

@@ -5,10 +5,12 @@ import { DEVICE_CATEGORIES, DEVICE_SETUP_TYPES, isSetUp, ROLES } from '@ec/domai
 import {
   asc,
   companies,
+  controllerPresence,
   controllers,
   countries,
   deviceGroups,
   devices,
+  deviceState,
   eq,
   invitations,
   locationGroupPermissions,
@@ -41,13 +43,21 @@ const snapshot = async () => ({
   ),
   invitations: await db.db.select().from(invitations).orderBy(asc(invitations.id)),
   organisation: await Promise.all(
+    // menu_version included: a second run changes nothing the menu shows, so the menu caches stay valid.
     [companies, locationGroups, locations, controllers, deviceGroups, devices].map(async (table) =>
-      // menu_version counts changes (a cache key), so it rises with every run by design.
       (await db.db.select().from(table).orderBy(asc(table.id))).map(
-        ({ createdAt: _c, updatedAt: _u, ...rest }) => ({ ...rest, menuVersion: undefined }),
+        ({ createdAt: _c, updatedAt: _u, ...rest }) => rest,
       ),
     ),
   ),
+  liveState: [
+    (await db.db.select().from(deviceState).orderBy(asc(deviceState.deviceId))).map(
+      ({ updatedAt: _u, ...rest }) => rest,
+    ),
+    (
+      await db.db.select().from(controllerPresence).orderBy(asc(controllerPresence.controllerId))
+    ).map(({ updatedAt: _u, ...rest }) => rest),
+  ],
   grants: [
     await db.db.select().from(locationPermissions).orderBy(asc(locationPermissions.locationId)),
     await db.db
@@ -134,6 +144,27 @@ describe('demo seed', () => {
     expect(new Set(controllerRows.map((c) => c.setupType))).toEqual(new Set(DEVICE_SETUP_TYPES));
     const [invitation] = await db.db.select().from(invitations).where(eq(invitations.id, 1));
     expect(invitation?.locationId).toBe(1);
+  });
+
+  it('gives every device a status and every controller its presence (live state), offline where disconnected', async () => {
+    const states = await db.db.select().from(deviceState);
+    expect(states.map((s) => s.deviceId).sort((a, b) => a - b)).toEqual(
+      (await db.db.select({ id: devices.id }).from(devices)).map((d) => d.id).sort((a, b) => a - b),
+    );
+    expect(new Set(states.map((s) => s.status))).toEqual(
+      new Set(['OK', 'WARNING', 'ERROR', 'OFFLINE']),
+    );
+    const presence = await db.db.select().from(controllerPresence);
+    expect(presence).toHaveLength((await db.db.select().from(controllers)).length);
+    expect(presence.some((p) => p.connected) && presence.some((p) => !p.connected)).toBe(true);
+    const offline = await db.db
+      .select({ status: deviceState.status })
+      .from(deviceState)
+      .innerJoin(devices, eq(devices.id, deviceState.deviceId))
+      .innerJoin(controllerPresence, eq(controllerPresence.controllerId, devices.controllerId))
+      .where(eq(controllerPresence.connected, false));
+    expect(offline.length).toBeGreaterThan(0);
+    expect(new Set(offline.map((s) => s.status))).toEqual(new Set(['OFFLINE']));
   });
 
   it('gives each role rights on part of the tree, and leaves one basic user without a location', async () => {

@@ -4,3 +4,4 @@ export * from './sites.ts';
 export * from './users.ts';
 export * from './accounts.ts';
 export * from './organisation.ts';
+export * from './live-state.ts';

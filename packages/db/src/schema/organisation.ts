@@ -16,10 +16,8 @@ import {
 import {
   DEVICE_CATEGORIES,
   DEVICE_SETUP_TYPES,
-  DEVICE_STATUSES,
   type DeviceCategory,
   type DeviceSetupType,
-  type DeviceStatus,
   type SpotRegionType,
 } from '@ec/domain';
 import { sites } from './sites.ts';
@@ -53,7 +51,9 @@ export const countries = pgTable(
 /**
  * Energy companies (spec 000 §3, spec 001 §3 Company): a tenant inside a site. Aggregators belong to one; super
  * admins of the site see all of its companies. `menu_version` is bumped by triggers on every change to the
- * company's tree (groups, locations, device groups, devices), so menu caches can be validated with one read.
+ * company's tree that alters the menu (names, parents, categories, moves, deletion of groups, locations, device
+ * groups and devices; migrations 0003 and 0004), so menu caches can be validated with one read. Live state
+ * (schema/live-state.ts) never bumps it.
  */
 export const companies = pgTable(
   'companies',
@@ -211,7 +211,8 @@ export const deviceGroups = pgTable(
 
 /**
  * Controllers, the specification's "oem devices" (spec 001 §3 Controller). A controller belongs to a company and,
- * once set up, to a location; a location with controllers cannot be deleted (spec 001 §5).
+ * once set up, to a location; a location with controllers cannot be deleted (spec 001 §5). Its presence
+ * (connected, last seen) is live state: `controller_presence` in schema/live-state.ts.
  */
 export const controllers = pgTable(
   'controllers',
@@ -236,8 +237,6 @@ export const controllers = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    connected: boolean('connected').notNull().default(false),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -250,7 +249,10 @@ export const controllers = pgTable(
   ],
 );
 
-/** Devices at a location (spec 000 §3): solar plants, batteries, EV chargers, heat pumps, meters… */
+/**
+ * Devices at a location (spec 000 §3): solar plants, batteries, EV chargers, heat pumps, meters… Their status and
+ * latest values are live state: `device_state` and `device_latest` in schema/live-state.ts.
+ */
 export const devices = pgTable(
   'devices',
   {
@@ -268,7 +270,6 @@ export const devices = pgTable(
     category: text('category').$type<DeviceCategory>().notNull().default('OTHER'),
     manufacturer: text('manufacturer'),
     model: text('model'),
-    status: text('status').$type<DeviceStatus>().notNull().default('OK'),
     /** Set when deleted; a deleted device can be restored (spec 001 §4 label-only states). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -280,7 +281,6 @@ export const devices = pgTable(
     index('devices_device_group_id_idx').on(t.deviceGroupId),
     check('devices_name_check', sql`length(trim(${t.name})) > 0`),
     check('devices_category_check', sql`${t.category} in (${quoted(DEVICE_CATEGORIES)})`),
-    check('devices_status_check', sql`${t.status} in (${quoted(DEVICE_STATUSES)})`),
   ],
 );
 

@@ -1,7 +1,7 @@
 // GET /api/companies/:id/integrated-devices: the company's devices the actor sees, with category, status, location
 // and controller; filtered by text, category and status; paged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '@ec/db';
+import { devices, deviceState } from '@ec/db';
 import { createTestApp, json, type TestApp } from '../../test/helpers.ts';
 import { call, createOrgFixture, type FixtureUser, type OrgFixture } from './locations.fixtures.ts';
 
@@ -11,10 +11,14 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
   f = await createOrgFixture(t);
   // A deleted device never shows; a name with LIKE wildcards tests that they are taken literally.
-  await t.db.db.insert(devices).values([
-    { name: 'Removed inverter', locationId: f.locations.home, deletedAt: new Date() },
-    { name: 'Meter 100%_a', locationId: f.locations.cabin, category: 'GRID', status: 'OFFLINE' },
-  ]);
+  const [, meter] = await t.db.db
+    .insert(devices)
+    .values([
+      { name: 'Removed inverter', locationId: f.locations.home, deletedAt: new Date() },
+      { name: 'Meter 100%_a', locationId: f.locations.cabin, category: 'GRID' },
+    ])
+    .returning({ id: devices.id });
+  await t.db.db.insert(deviceState).values({ deviceId: meter?.id ?? 0, status: 'OFFLINE' });
 });
 afterAll(() => t.close());
 

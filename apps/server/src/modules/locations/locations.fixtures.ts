@@ -2,10 +2,12 @@
 // location with device groups, devices and a controller. Created through the database in each test file's fresh app.
 import {
   companies,
+  controllerPresence,
   controllers,
   countries,
   deviceGroups,
   devices,
+  deviceState,
   eq,
   locationGroupPermissions,
   locationGroups,
@@ -13,7 +15,7 @@ import {
   locations,
   users,
 } from '@ec/db';
-import type { Role } from '@ec/domain';
+import type { DeviceStatus, Role } from '@ec/domain';
 import { ADMIN, createTestApp, signIn, type TestApp } from '../../test/helpers.ts';
 import { hashPassword } from '../auth/password.ts';
 
@@ -161,10 +163,12 @@ export async function createOrgFixture(t: TestApp): Promise<OrgFixture> {
       alias: 'Home hub',
       unitId: `unit-${nextSerial()}`,
       serial: nextSerial(),
-      connected: true,
       versions: { firmware: '2.4.1' },
     })
     .returning();
+  await db
+    .insert(controllerPresence)
+    .values({ controllerId: must(homeController).id, connected: true });
   const [foreignController] = await db
     .insert(controllers)
     .values({
@@ -183,15 +187,18 @@ export async function createOrgFixture(t: TestApp): Promise<OrgFixture> {
     .insert(deviceGroups)
     .values({ locationId: foreign, name: 'Cellar' })
     .returning();
+  /** A device; `status` goes to its state row (live state). */
   async function device(
     name: string,
     locationId: number,
-    values: Partial<typeof devices.$inferInsert> = {},
+    { status, ...values }: Partial<typeof devices.$inferInsert> & { status?: DeviceStatus } = {},
   ) {
     const [row] = await db
       .insert(devices)
       .values({ name, locationId, ...values })
       .returning();
+    if (status !== undefined)
+      await db.insert(deviceState).values({ deviceId: must(row).id, status });
     return must(row).id;
   }
   const panel = await device('Solar panel', home, {

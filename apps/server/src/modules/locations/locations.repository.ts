@@ -1,10 +1,13 @@
 import {
   and,
   asc,
+  controllerPresence,
   controllers,
   countries,
+  DEVICE_STATUS_UNREPORTED,
   deviceGroups,
   devices,
+  deviceState,
   eq,
   inArray,
   isNull,
@@ -48,13 +51,31 @@ export type DeviceRecord = typeof devices.$inferSelect;
 export type DeviceGroupRecord = typeof deviceGroups.$inferSelect;
 /** A controller row. */
 export type ControllerRecord = typeof controllers.$inferSelect;
+/** A controller's presence (live state; docs/decisions/0016): not connected and never seen without a row. */
+export interface ControllerPresence {
+  connected: boolean;
+  lastSeenAt: Date | null;
+}
+
+/**
+ * A device's status from the live-state table (joined with `leftJoin(deviceState, …)`): a device that has not
+ * reported shows DEVICE_STATUS_UNREPORTED.
+ */
+const deviceStatus = sql<DeviceStatus>`coalesce(${deviceState.status}, ${DEVICE_STATUS_UNREPORTED})`;
+const deviceStateJoin = eq(deviceState.deviceId, devices.id);
+/** A controller's presence from the live-state table (joined with `leftJoin(controllerPresence, …)`). */
+const presenceColumns = {
+  connected: sql<boolean>`coalesce(${controllerPresence.connected}, false)`.mapWith(Boolean),
+  lastSeenAt: controllerPresence.lastSeenAt,
+};
+const presenceJoin = eq(controllerPresence.controllerId, controllers.id);
 
 /** A device as lists show it. */
 const deviceColumns = {
   id: devices.id,
   name: devices.name,
   category: devices.category,
-  status: devices.status,
+  status: deviceStatus,
   deviceGroupId: devices.deviceGroupId,
   controllerId: devices.controllerId,
   deletedAt: devices.deletedAt,
@@ -153,6 +174,7 @@ export function createLocationsRepository(db: Db) {
       return db
         .select(deviceColumns)
         .from(devices)
+        .leftJoin(deviceState, deviceStateJoin)
         .where(and(eq(devices.locationId, locationId), isNull(devices.deletedAt)))
         .orderBy(asc(devices.name), asc(devices.id));
     },
@@ -187,6 +209,7 @@ export function createLocationsRepository(db: Db) {
       return db
         .select({ ...deviceColumns, locationId: devices.locationId })
         .from(devices)
+        .leftJoin(deviceState, deviceStateJoin)
         .where(inArray(devices.id, [...ids]));
     },
 
@@ -202,12 +225,14 @@ export function createLocationsRepository(db: Db) {
       const [row] = await db
         .select({
           device: devices,
+          status: deviceStatus,
           location: { id: locations.id, name: locations.name, companyId: locations.companyId },
           controller: { id: controllers.id, alias: controllers.alias, serial: controllers.serial },
         })
         .from(devices)
         .innerJoin(locations, eq(locations.id, devices.locationId))
         .leftJoin(controllers, eq(controllers.id, devices.controllerId))
+        .leftJoin(deviceState, deviceStateJoin)
         .where(eq(devices.id, id))
         .limit(1);
       return row;
@@ -220,17 +245,39 @@ export function createLocationsRepository(db: Db) {
       await db.update(devices).set(values).where(eq(devices.id, id));
     },
 
-    /** The controllers of a location by alias (then serial), with their devices that are not deleted. */
+    /**
+     * The controllers of a location by alias (then serial), with their presence and how many of their devices are
+     * not deleted.
+     */
     async controllersOf(locationId: number) {
-      return db
+      const rows = await db
         .select({
           controller: controllers,
+          ...presenceColumns,
           devicesCount: sql<number>`(select count(*)::int from devices d
             where d.controller_id = controllers.id and d.deleted_at is null)`,
         })
         .from(controllers)
+        .leftJoin(controllerPresence, presenceJoin)
         .where(eq(controllers.locationId, locationId))
         .orderBy(sql`${controllers.alias} asc nulls last`, asc(controllers.serial));
+      return rows.map(({ connected, lastSeenAt, ...rest }) => ({
+        ...rest,
+        presence: { connected, lastSeenAt } satisfies ControllerPresence,
+      }));
+    },
+
+    /** A controller's presence (live state). */
+    async controllerPresence(controllerId: number): Promise<ControllerPresence> {
+      const [row] = await db
+        .select({
+          connected: controllerPresence.connected,
+          lastSeenAt: controllerPresence.lastSeenAt,
+        })
+        .from(controllerPresence)
+        .where(eq(controllerPresence.controllerId, controllerId))
+        .limit(1);
+      return row ?? { connected: false, lastSeenAt: null };
     },
 
     /** A controller's devices, deleted ones included, by name. */
@@ -238,6 +285,7 @@ export function createLocationsRepository(db: Db) {
       return db
         .select(deviceColumns)
         .from(devices)
+        .leftJoin(deviceState, deviceStateJoin)
         .where(eq(devices.controllerId, controllerId))
         .orderBy(asc(devices.name), asc(devices.id));
     },
@@ -289,7 +337,7 @@ export function createLocationsRepository(db: Db) {
         filter.visible,
       ];
       if (filter.category) conditions.push(eq(devices.category, filter.category));
-      if (filter.status) conditions.push(eq(devices.status, filter.status));
+      if (filter.status) conditions.push(sql`${deviceStatus} = ${filter.status}`);
       if (filter.q) {
         const pattern = likePattern(filter.q);
         conditions.push(
@@ -304,7 +352,7 @@ export function createLocationsRepository(db: Db) {
             id: devices.id,
             name: devices.name,
             category: devices.category,
-            status: devices.status,
+            status: deviceStatus,
             locationId: locations.id,
             locationName: locations.name,
             controllerId: controllers.id,
@@ -314,6 +362,7 @@ export function createLocationsRepository(db: Db) {
           .from(devices)
           .innerJoin(locations, eq(locations.id, devices.locationId))
           .leftJoin(controllers, eq(controllers.id, devices.controllerId))
+          .leftJoin(deviceState, deviceStateJoin)
           .where(where)
           .orderBy(asc(devices.name), asc(devices.id))
           .limit(filter.limit)
@@ -323,6 +372,7 @@ export function createLocationsRepository(db: Db) {
           .from(devices)
           .innerJoin(locations, eq(locations.id, devices.locationId))
           .leftJoin(controllers, eq(controllers.id, devices.controllerId))
+          .leftJoin(deviceState, deviceStateJoin)
           .where(where),
       ]);
       return { rows, total: totals[0]?.n ?? 0 };

@@ -19,6 +19,7 @@ import {
 import { invalidFields, notFound, ruleBroken } from '../../errors.ts';
 import type { AccessActor, Actions, OrgAccess } from '../org/org-access.ts';
 import type {
+  ControllerPresence,
   ControllerRecord,
   LocationRecord,
   LocationsRepository,
@@ -44,7 +45,11 @@ type DeviceListRow = StructureDevice & { deletedAt: Date | null };
 const toStructureDevice = ({ deletedAt: _deleted, ...device }: DeviceListRow): StructureDevice =>
   device;
 
-function toControllerSummary(row: ControllerRecord, devicesCount: number): ControllerSummary {
+function toControllerSummary(
+  row: ControllerRecord,
+  presence: ControllerPresence,
+  devicesCount: number,
+): ControllerSummary {
   return {
     id: row.id,
     alias: row.alias,
@@ -53,8 +58,8 @@ function toControllerSummary(row: ControllerRecord, devicesCount: number): Contr
     setupType: row.setupType,
     versions: row.versions,
     addresses: row.addresses,
-    connected: row.connected,
-    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    connected: presence.connected,
+    lastSeenAt: presence.lastSeenAt?.toISOString() ?? null,
     ownerId: row.ownerId,
     devicesCount,
   };
@@ -175,7 +180,7 @@ export function createLocationsService(deps: {
       id: device.id,
       name: device.name,
       category: device.category,
-      status: device.status,
+      status: found.status,
       manufacturer: device.manufacturer,
       model: device.model,
       deviceGroupId: device.deviceGroupId,
@@ -189,10 +194,13 @@ export function createLocationsService(deps: {
   }
 
   async function controllerView(row: ControllerRecord, actions: Actions) {
-    const devices = await repo.devicesOfController(row.id);
+    const [devices, presence] = await Promise.all([
+      repo.devicesOfController(row.id),
+      repo.controllerPresence(row.id),
+    ]);
     const active = devices.filter((d) => d.deletedAt === null).length;
     return {
-      ...toControllerSummary(row, active),
+      ...toControllerSummary(row, presence, active),
       companyId: row.companyId,
       locationId: row.locationId,
       devices: devices.map((d) => ({ ...d, deletedAt: d.deletedAt?.toISOString() ?? null })),
@@ -332,7 +340,7 @@ export function createLocationsService(deps: {
       await access.requireLocation(actor, locationId, 'view');
       const rows = await repo.controllersOf(locationId);
       return {
-        controllers: rows.map((r) => toControllerSummary(r.controller, r.devicesCount)),
+        controllers: rows.map((r) => toControllerSummary(r.controller, r.presence, r.devicesCount)),
       };
     },
 

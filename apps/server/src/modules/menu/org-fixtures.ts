@@ -2,10 +2,12 @@
 // created straight in the test database, and signed-in sessions for the users.
 import {
   companies,
+  controllerPresence,
   controllers,
   countries,
   deviceGroups,
   devices,
+  deviceState,
   eq,
   locationGroupPermissions,
   locationGroups,
@@ -14,7 +16,7 @@ import {
   sites,
   users,
 } from '@ec/db';
-import type { DeviceCategory, Role } from '@ec/domain';
+import type { DeviceCategory, DeviceStatus, Role } from '@ec/domain';
 import { signIn, type TestApp } from '../../test/helpers.ts';
 import { hashPassword } from '../auth/password.ts';
 
@@ -96,10 +98,18 @@ export async function orgFixtures(t: TestApp) {
       return row.id;
     },
 
+    /** A controller; `connected` and `lastSeenAt` go to its presence row (live state). */
     async controller(
       companyId: number,
       locationId: number | null,
-      extra: Partial<typeof controllers.$inferInsert> = {},
+      {
+        connected,
+        lastSeenAt,
+        ...extra
+      }: Partial<typeof controllers.$inferInsert> & {
+        connected?: boolean;
+        lastSeenAt?: Date | null;
+      } = {},
     ) {
       serial += 1;
       const tail = String(serial).padStart(4, '0');
@@ -115,9 +125,17 @@ export async function orgFixtures(t: TestApp) {
           })
           .returning(),
       );
+      if (connected !== undefined || lastSeenAt !== undefined) {
+        await db.insert(controllerPresence).values({
+          controllerId: row.id,
+          connected: connected ?? false,
+          lastSeenAt: lastSeenAt ?? null,
+        });
+      }
       return row.id;
     },
 
+    /** A device; `status` goes to its state row (live state). */
     async device(
       locationId: number,
       name: string,
@@ -128,14 +146,17 @@ export async function orgFixtures(t: TestApp) {
         manufacturer?: string;
         model?: string;
         deletedAt?: Date;
+        status?: DeviceStatus;
       } = {},
     ) {
+      const { status, ...values } = extra;
       const row = one(
         await db
           .insert(devices)
-          .values({ locationId, name, ...extra })
+          .values({ locationId, name, ...values })
           .returning(),
       );
+      if (status !== undefined) await db.insert(deviceState).values({ deviceId: row.id, status });
       return row.id;
     },
 

@@ -4,7 +4,7 @@ import type {
   LocationSearchItem,
   UserSearchItem,
 } from '@ec/contract';
-import { queryRows, sql, type Db, type SQL } from '@ec/db';
+import { DEVICE_STATUS_UNREPORTED, queryRows, sql, type Db, type SQL } from '@ec/db';
 import type { DeviceCategory, DeviceSetupType, DeviceStatus, Role } from '@ec/domain';
 
 /**
@@ -211,11 +211,13 @@ const controllersSearch: Search<ControllerRow, ControllerSearchItem> = {
   from: sql`from controllers ct
     join companies c on c.id = ct.company_id
     left join locations l on l.id = ct.location_id
-    left join users o on o.id = ct.owner_id`,
+    left join users o on o.id = ct.owner_id
+    left join controller_presence cp on cp.controller_id = ct.id`,
   siteColumn: sql`c.site_id`,
   companyColumn: sql`ct.company_id`,
   text: [sql`ct.alias`, sql`ct.serial`, sql`ct.unit_id`],
-  select: sql`ct.id, ct.alias, ct.unit_id, ct.serial, ct.setup_type, ct.connected, ct.last_seen_at,
+  select: sql`ct.id, ct.alias, ct.unit_id, ct.serial, ct.setup_type,
+    coalesce(cp.connected, false) as connected, cp.last_seen_at,
     ct.company_id, c.name as company_name, ct.location_id, l.name as location_name,
     ct.owner_id, o.first_name as owner_first, o.last_name as owner_last, o.email as owner_email,
     (select count(*)::int from devices d where d.controller_id = ct.id and d.deleted_at is null)
@@ -242,12 +244,14 @@ const devicesSearch: Search<DeviceRow, DeviceSearchItem> = {
     join locations l on l.id = d.location_id
     join companies c on c.id = l.company_id
     left join device_groups dg on dg.id = d.device_group_id
-    left join controllers ct on ct.id = d.controller_id`,
+    left join controllers ct on ct.id = d.controller_id
+    left join device_state ds on ds.device_id = d.id`,
   siteColumn: sql`c.site_id`,
   companyColumn: sql`l.company_id`,
   where: sql`d.deleted_at is null`,
   text: [sql`d.name`, sql`d.manufacturer`, sql`d.model`],
-  select: sql`d.id, d.name, d.category, d.status, d.manufacturer, d.model, l.company_id,
+  select: sql`d.id, d.name, d.category, coalesce(ds.status, ${DEVICE_STATUS_UNREPORTED}) as status,
+    d.manufacturer, d.model, l.company_id,
     c.name as company_name, d.location_id, l.name as location_name, d.device_group_id,
     dg.name as device_group_name, d.controller_id, ct.alias as controller_alias,
     ct.serial as controller_serial`,
