@@ -5,10 +5,10 @@ import type { MenuItem } from '@ec/contract';
 import {
   companyMenuQueryOptions,
   locationChildrenQueryOptions,
-  menuKey,
   menuQueryOptions,
   menuSearchQueryOptions,
-} from './api/menu-api.ts';
+  refreshMenu,
+} from '../../entities/menu/index.ts';
 import {
   answerFilter,
   findPathMatch,
@@ -102,7 +102,7 @@ export function useMenuTree({
   useEffect(() => {
     if (lastPath.current === pathname) return;
     lastPath.current = pathname;
-    if (refetchOnNavigation) void queryClient.invalidateQueries({ queryKey: menuKey });
+    if (refetchOnNavigation) void refreshMenu(queryClient);
   }, [pathname, refetchOnNavigation, queryClient]);
 
   const roots = useMemo(() => menu.data?.structure ?? [], [menu.data]);

@@ -11,6 +11,7 @@ import type {
 } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
+import { siteKeys } from '../../../shared/api/site-keys.ts';
 import { currentUserKey } from './auth-api.ts';
 
 // The account calls of issue 3 (spec 001 §7). Every function throws ApiError / NetworkError from the client.
@@ -78,7 +79,7 @@ export async function stopImpersonation(): Promise<void> {
 /** The configured OpenID Connect providers (a sign-in button each; none when the list is empty). */
 export function oidcProvidersQueryOptions() {
   return queryOptions({
-    queryKey: ['site', 'oidc-providers'] as const,
+    queryKey: siteKeys.oidcProviders(),
     queryFn: async ({ signal }) => (await api(routes.oidc.providers, { signal })).providers,
     staleTime: Infinity,
     retry: false,

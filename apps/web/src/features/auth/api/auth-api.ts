@@ -3,6 +3,7 @@ import type { AuthUser, LoginForm } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
 import { isApiError } from '../../../shared/api/errors.ts';
+import { siteKeys } from '../../../shared/api/site-keys.ts';
 
 /** Query key of the signed-in user; `null` data means "not signed in". */
 export const currentUserKey = ['auth', 'user'] as const;
@@ -43,6 +44,6 @@ export async function endSession(): Promise<void> {
 
 /** Forgets everything cached for the user; site info and catalogs stay (they do not depend on the user). */
 export function forgetSession(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'site' });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== siteKeys.all[0] });
   queryClient.setQueryData(currentUserKey, null);
 }

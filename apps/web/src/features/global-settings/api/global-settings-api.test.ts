@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { menuKeys } from '../../../shared/api/menu-keys.ts';
 import { fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
-import { menuCacheClient } from '../../../shared/test/menu-invalidation.ts';
+import { menuCacheClient } from '../../../entities/menu/test-support.ts';
 import {
-  companyTreeQueryOptions,
   createGroup,
   deleteGroup,
   moveGroup,
@@ -34,9 +32,5 @@ describe('global settings changes refresh the sidebar menu', () => {
     const { queryClient, freshMenuQueries } = menuCacheClient();
     await change(queryClient);
     expect(freshMenuQueries()).toEqual([]);
-  });
-
-  it("shares the company tree with the sidebar's query of the same company", () => {
-    expect(companyTreeQueryOptions(3).queryKey).toEqual(menuKeys.company(3));
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
-import { menuCacheClient } from '../../../shared/test/menu-invalidation.ts';
+import { menuCacheClient } from '../../../entities/menu/test-support.ts';
 import {
   createDeviceGroup,
   deleteDeviceGroup,

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { menuKeys } from '../api/menu-keys.ts';
+import { menuKeys } from './menu-keys.ts';
 
 /**
  * A query client holding every kind of sidebar menu query (root, a company, a location's children, a search),
