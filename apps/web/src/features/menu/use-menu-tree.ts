@@ -80,7 +80,7 @@ function loadKey(item: MenuItem, pathname: string): string {
  * everything the user may see — companies never opened, device groups and devices — and answers the matches
  * with the way to them; those ways are shown merged with what the tree has loaded, and below a match its real
  * children (loaded when needed) can be browsed. Open rows keep observing their children's queries, so a change
- * anywhere (the menu queries are invalidated, shared/api/menu-keys.ts) shows at once.
+ * anywhere (the menu queries are invalidated, entities/menu) shows at once.
  */
 export function useMenuTree({
   pathname,
