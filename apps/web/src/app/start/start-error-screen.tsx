@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator, useRouteError } from 'react-router';
 import type { SiteInfo } from '@ec/contract';
 import { ErrorScreen } from '../../features/errors/components/error-screen.tsx';
-import { siteKeys } from '../../shared/api/site-keys.ts';
 import { isChunkLoadError } from '../../shared/lazy/chunk-load.ts';
 import { SiteThemeProvider } from '../providers/site-theme-provider.tsx';
+import { siteKey } from '../../shared/api/client.ts';
 
 /**
  * The root error element: the start sequence failed (server unreachable, site info or translations not
@@ -18,7 +18,7 @@ export function StartErrorScreen() {
   const revalidator = useRevalidator();
   const queryClient = useQueryClient();
   const site = queryClient
-    .getQueriesData<SiteInfo>({ queryKey: siteKeys.infos() })
+    .getQueriesData<SiteInfo>({ queryKey: [...siteKey, 'info'] })
     .map(([, data]) => data)
     .find((data) => data !== undefined);
 
