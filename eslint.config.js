@@ -26,10 +26,11 @@ const webSlices = (layer) =>
 /**
  * A regular expression for imports of the slices `names` of `layer` from a sibling slice: relative paths do not
  * always spell the layer (`../../companies/api/x.ts` from features/menu/components), so a glob on
- * `features/companies` alone misses them. `rest` is what may follow the slice's name (default: anything).
+ * `features/companies` alone misses them. `rest` is what may follow the slice's name (default: anything). An
+ * array: empty when there is no sibling.
  */
 const sliceImport = (layer, names, rest = '(/|$)') =>
-  `^(\\.\\./)+(${layer}/)?(${names.join('|')})${rest}`;
+  names.length === 0 ? [] : [`^(\\.\\./)+(${layer}/)?(${names.join('|')})${rest}`];
 
 /** Resources (apps/web/src/entities/<name>): query keys, query options and small shared components. */
 const entityNames = webSlices('entities');
@@ -38,8 +39,8 @@ const featureNames = webSlices('features');
 
 /**
  * Features whose public face (`index.ts`) other features may import: reference data (countries, time zones,
- * spot-market regions, currencies) and the company list are picked in many forms; everything else in them stays
- * internal.
+ * spot-market regions, currencies), companies (a picker, the choice modal) and the map's coordinates selector are
+ * used in many forms; everything else in them stays internal.
  */
 const publicFeatures = ['reference', 'companies', 'map'];
 
@@ -131,16 +132,17 @@ export default tseslint.config(
       ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
       {
         group: ['**/features/**', '**/app/**'],
-        message: 'entities import only shared code and the contract, never features or app.',
+        message:
+          'entities import only shared code and the packages (contract, domain), never features or app.',
       },
-      {
-        regex: sliceImport(
-          'entities',
-          entityNames.filter((n) => n !== name),
-        ),
+      ...sliceImport(
+        'entities',
+        entityNames.filter((n) => n !== name),
+      ).map((regex) => ({
+        regex,
         message:
           'entities do not import each other; a feature that needs two resources composes them.',
-      },
+      })),
     ]),
   })),
   ...featureNames.map((name) => ({
@@ -149,11 +151,11 @@ export default tseslint.config(
       ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
       { group: ['**/app/**'], message: 'features may not import the app layer.' },
       ...[
-        sliceImport(
+        ...sliceImport(
           'features',
           featureNames.filter((n) => n !== name && !publicFeatures.includes(n)),
         ),
-        sliceImport(
+        ...sliceImport(
           'features',
           publicFeatures.filter((n) => n !== name),
           '/(?!index\\.ts$)',
