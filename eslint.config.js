@@ -1,6 +1,7 @@
 // Flat config. Import boundaries follow docs/architecture.md §2: domain imports nothing of ours; contract may
-// import domain; server uses contract, domain, db, i18n; web never imports db or server; web features do not import
-// each other (shared → features → app).
+// import domain; server uses contract, domain, db, i18n; web never imports db or server; the web app's layers
+// import downwards only (shared → entities → features → app), entities and features not each other.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,30 +13,34 @@ const restrict = (patterns) => ({
 
 const ours = (names, message) => ({ group: names.map((n) => `@ec/${n}`), message });
 
-/** One rule object per web feature: it may not import any other feature. */
-const featureNames = [
-  'auth',
-  'consent',
-  'site',
-  'shell',
-  'i18n',
-  'errors',
-  'confirmation',
-  'dev-mailbox',
-  'reference',
-  'companies',
-  'admin-search',
-  'integrated-devices',
-  'map',
-  'menu',
-  'locations',
-  'global-settings',
-];
+/**
+ * The folders of a web layer (apps/web/src/<layer>/<name>/), read from the disk, so a new entity or feature
+ * folder gets its boundary rules without an edit here.
+ */
+const webSlices = (layer) =>
+  readdirSync(new URL(`./apps/web/src/${layer}/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+/**
+ * A regular expression for imports of the slices `names` of `layer` from a sibling slice: relative paths do not
+ * always spell the layer (`../../companies/api/x.ts` from features/menu/components), so a glob on
+ * `features/companies` alone misses them. `rest` is what may follow the slice's name (default: anything). An
+ * array: empty when there is no sibling.
+ */
+const sliceImport = (layer, names, rest = '(/|$)') =>
+  names.length === 0 ? [] : [`^(\\.\\./)+(${layer}/)?(${names.join('|')})${rest}`];
+
+/** Resources (apps/web/src/entities/<name>): query keys, query options and small shared components. */
+const entityNames = webSlices('entities');
+/** Screens and flows (apps/web/src/features/<name>). */
+const featureNames = webSlices('features');
 
 /**
  * Features whose public face (`index.ts`) other features may import: reference data (countries, time zones,
- * spot-market regions, currencies) and the company list are picked in many forms; everything else in them stays
- * internal.
+ * spot-market regions, currencies), companies (a picker, the choice modal) and the map's coordinates selector are
+ * used in many forms; everything else in them stays internal.
  */
 const publicFeatures = ['reference', 'companies', 'map'];
 
@@ -116,24 +121,50 @@ export default tseslint.config(
     rules: restrict([
       ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
       {
-        group: ['**/features/**', '**/app/**'],
-        message: 'shared code may not import features or app.',
+        group: ['**/entities/**', '**/features/**', '**/app/**'],
+        message: 'shared code may not import entities, features or app.',
       },
     ]),
   },
+  ...entityNames.map((name) => ({
+    files: [`apps/web/src/entities/${name}/**/*.{ts,tsx}`],
+    rules: restrict([
+      ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
+      {
+        group: ['**/features/**', '**/app/**'],
+        message:
+          'entities import only shared code and the packages (contract, domain), never features or app.',
+      },
+      ...sliceImport(
+        'entities',
+        entityNames.filter((n) => n !== name),
+      ).map((regex) => ({
+        regex,
+        message:
+          'entities do not import each other; a feature that needs two resources composes them.',
+      })),
+    ]),
+  })),
   ...featureNames.map((name) => ({
     files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
     rules: restrict([
       ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
       { group: ['**/app/**'], message: 'features may not import the app layer.' },
-      {
-        group: [
-          ...featureNames.filter((n) => n !== name).map((n) => `**/features/${n}/**`),
-          ...publicFeatures.filter((n) => n !== name).map((n) => `!**/features/${n}/index.ts`),
-        ],
+      ...[
+        ...sliceImport(
+          'features',
+          featureNames.filter((n) => n !== name && !publicFeatures.includes(n)),
+        ),
+        ...sliceImport(
+          'features',
+          publicFeatures.filter((n) => n !== name),
+          '/(?!index\\.ts$)',
+        ),
+      ].map((regex) => ({
+        regex,
         message:
-          'features do not import each other (except the index.ts of a public feature); lift shared code to src/shared.',
-      },
+          'features do not import each other (except the index.ts of a public feature); lift shared code to src/shared or src/entities.',
+      })),
     ]),
   })),
   {

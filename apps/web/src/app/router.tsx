@@ -73,7 +73,7 @@ export function createAppRoutes(
 
   // The guard (with the domain's access rules) loads with the first signed-in page, not with /auth/login.
   const loadGuard = withChunkTimeout(() => import('../features/auth/guard.ts'));
-  const loadMenuApi = withChunkTimeout(() => import('../features/menu/api/menu-api.ts'));
+  const loadMenuApi = withChunkTimeout(() => import('../entities/menu/menu-queries.ts'));
 
   // Every signed-in page: the domain's guard (sign-in with the way back, role, set-up).
   const guarded = async ({ request }: LoaderFunctionArgs) => {

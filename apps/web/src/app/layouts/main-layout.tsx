@@ -13,8 +13,8 @@ import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { useConsent } from '../../features/consent/consent-context.tsx';
 import { LanguageMenu } from '../../features/i18n/components/language-menu.tsx';
-import { currentGroupQueryOptions } from '../../features/menu/api/current-group.ts';
-import { currentLocationQueryOptions } from '../../features/menu/api/current-location.ts';
+import { locationGroupQueryOptions } from '../../entities/location-group/index.ts';
+import { locationQueryOptions } from '../../entities/location/index.ts';
 import { SidebarMenu } from '../../features/menu/components/sidebar-menu.tsx';
 import { MenuTreeProvider } from '../../features/menu/menu-context.tsx';
 import { buildBreadcrumbs } from '../../features/shell/breadcrumb-trail.ts';
@@ -70,11 +70,11 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const open = useMemo(() => openEntities(matches), [matches]);
   const location = useQuery({
-    ...currentLocationQueryOptions(open.location?.id ?? 0),
+    ...locationQueryOptions(open.location?.id ?? 0),
     enabled: open.location !== null,
   });
   const group = useQuery({
-    ...currentGroupQueryOptions(open.group?.id ?? 0),
+    ...locationGroupQueryOptions(open.group?.id ?? 0),
     enabled: open.group !== null && open.location === null && open.companyId === null,
   });
   // A super admin's tree shows companies only: open the one the page belongs to.

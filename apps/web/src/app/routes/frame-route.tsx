@@ -3,8 +3,8 @@ import { Alert, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { currentGroupQueryOptions } from '../../features/menu/api/current-group.ts';
-import { currentLocationQueryOptions } from '../../features/menu/api/current-location.ts';
+import { locationGroupQueryOptions } from '../../entities/location-group/index.ts';
+import { locationQueryOptions } from '../../entities/location/index.ts';
 import { PageFrame } from '../../features/shell/components/page-frame.tsx';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routeTitleKey } from '../../shared/routing/route-handle.ts';
@@ -25,11 +25,11 @@ export function FrameRoute() {
   const titleKey = routeTitleKey(matches);
   const open = useMemo(() => openEntities(matches), [matches]);
   const location = useQuery({
-    ...currentLocationQueryOptions(open.location?.id ?? 0),
+    ...locationQueryOptions(open.location?.id ?? 0),
     enabled: open.location !== null,
   });
   const group = useQuery({
-    ...currentGroupQueryOptions(open.group?.id ?? 0),
+    ...locationGroupQueryOptions(open.group?.id ?? 0),
     enabled: open.location === null && open.group !== null,
   });
   const title = titleKey ? t(titleKey) : '';

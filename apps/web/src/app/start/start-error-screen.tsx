@@ -5,6 +5,7 @@ import type { SiteInfo } from '@ec/contract';
 import { ErrorScreen } from '../../features/errors/components/error-screen.tsx';
 import { isChunkLoadError } from '../../shared/lazy/chunk-load.ts';
 import { SiteThemeProvider } from '../providers/site-theme-provider.tsx';
+import { siteKey } from '../../shared/api/client.ts';
 
 /**
  * The root error element: the start sequence failed (server unreachable, site info or translations not
@@ -17,7 +18,7 @@ export function StartErrorScreen() {
   const revalidator = useRevalidator();
   const queryClient = useQueryClient();
   const site = queryClient
-    .getQueriesData<SiteInfo>({ queryKey: ['site', 'info'] })
+    .getQueriesData<SiteInfo>({ queryKey: [...siteKey, 'info'] })
     .map(([, data]) => data)
     .find((data) => data !== undefined);
 

@@ -5,10 +5,10 @@ import type { MenuItem } from '@ec/contract';
 import {
   companyMenuQueryOptions,
   locationChildrenQueryOptions,
-  menuKey,
   menuQueryOptions,
   menuSearchQueryOptions,
-} from './api/menu-api.ts';
+  refreshMenu,
+} from '../../entities/menu/index.ts';
 import {
   answerFilter,
   findPathMatch,
@@ -80,7 +80,7 @@ function loadKey(item: MenuItem, pathname: string): string {
  * everything the user may see — companies never opened, device groups and devices — and answers the matches
  * with the way to them; those ways are shown merged with what the tree has loaded, and below a match its real
  * children (loaded when needed) can be browsed. Open rows keep observing their children's queries, so a change
- * anywhere (the menu queries are invalidated, shared/api/menu-keys.ts) shows at once.
+ * anywhere (the menu queries are invalidated, entities/menu) shows at once.
  */
 export function useMenuTree({
   pathname,
@@ -102,7 +102,7 @@ export function useMenuTree({
   useEffect(() => {
     if (lastPath.current === pathname) return;
     lastPath.current = pathname;
-    if (refetchOnNavigation) void queryClient.invalidateQueries({ queryKey: menuKey });
+    if (refetchOnNavigation) void refreshMenu(queryClient);
   }, [pathname, refetchOnNavigation, queryClient]);
 
   const roots = useMemo(() => menu.data?.structure ?? [], [menu.data]);

@@ -93,3 +93,10 @@ async function readJson(response: Response): Promise<unknown> {
 function isEnvelope(payload: unknown): payload is { data: unknown } {
   return typeof payload === 'object' && payload !== null && 'data' in payload;
 }
+
+/**
+ * Query-key root of what belongs to the site rather than to a user (site info, translation catalogs, sign-in
+ * providers): signing out keeps it. It lives beside the client every first-load query uses, not in an entity nor a
+ * module of its own (which would be a chunk of its own on the sign-in page).
+ */
+export const siteKey = ['site'] as const;

@@ -7,13 +7,13 @@ import type {
 } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
+import { controllerKeys } from '../../../entities/controller/index.ts';
+import { searchKeys } from '../../../entities/search/index.ts';
+import { userKeys } from '../../../entities/user/index.ts';
 import { apiKindOf, type SearchFilters, type SearchKind } from '../search-filters.ts';
 
 /** Results per page. */
 export const SEARCH_PAGE_SIZE = 25;
-
-/** Query-key root of the admin search. */
-export const searchKey = ['admin-search'] as const;
 
 /** The result item of each kind. */
 export interface SearchItems {
@@ -47,7 +47,7 @@ export function searchQueryOptions<K extends SearchKind>(
     pageSize,
   };
   return queryOptions({
-    queryKey: [...searchKey, kind, query] as const,
+    queryKey: searchKeys.results(kind, query),
     queryFn: async ({ signal }) =>
       (await api(routes.search[apiKindOf(kind)], { signal, query })) as SearchPage<K>,
     // The previous page stays while the next loads — of the same kind only (another kind's items differ).
@@ -57,21 +57,30 @@ export function searchQueryOptions<K extends SearchKind>(
   });
 }
 
-/** After an action: every result list (and the company lists, whose counts may change) is fetched again. */
-async function refresh(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: searchKey });
+/**
+ * After an action: every result list is fetched again, and so is every query of the changed resource's family
+ * (the global settings' user and controller screens show the same users and owners).
+ */
+async function refresh(
+  queryClient: QueryClient,
+  changed: typeof userKeys.all | typeof controllerKeys.all,
+): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+    queryClient.invalidateQueries({ queryKey: changed }),
+  ]);
 }
 
 /** POST /api/users/:id/verify. */
 export async function verifyUser(queryClient: QueryClient, userId: number): Promise<void> {
   await api(routes.usersAdmin.verify, { params: { id: userId } });
-  await refresh(queryClient);
+  await refresh(queryClient, userKeys.all);
 }
 
 /** DELETE /api/users/:id (422 org.cannot_delete_self for one's own account). */
 export async function deleteUser(queryClient: QueryClient, userId: number): Promise<void> {
   await api(routes.usersAdmin.remove, { params: { id: userId } });
-  await refresh(queryClient);
+  await refresh(queryClient, userKeys.all);
 }
 
 /** POST /api/users/:id/company {data:{companyId}}. */
@@ -84,7 +93,7 @@ export async function changeUserCompany(
     params: { id: userId },
     body: { data: { companyId } },
   });
-  await refresh(queryClient);
+  await refresh(queryClient, userKeys.all);
 }
 
 /** POST /api/controllers/:id/owner {data:{userId}} (null clears the owner). */
@@ -97,7 +106,7 @@ export async function setControllerOwner(
     params: { id: String(controllerId) },
     body: { data: { userId } },
   });
-  await refresh(queryClient);
+  await refresh(queryClient, controllerKeys.all);
 }
 
 /** POST /api/auth/impersonate {data:{userId}}; the caller reloads the page (spec 001 §4). */

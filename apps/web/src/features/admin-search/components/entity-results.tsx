@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ControllerSearchItem, DeviceSearchItem, LocationSearchItem } from '@ec/contract';
 import IconUserCircle from '@tabler/icons-react/dist/esm/icons/IconUserCircle.mjs';
+import { ConnectionBadge } from '../../../entities/controller/index.ts';
+import { DeviceStatusBadge } from '../../../entities/device/index.ts';
 import { DeviceCategoryIcon } from '../../../shared/ui/device-category-icon.tsx';
 import { Facts } from './result-list.tsx';
 import { SetOwnerModal } from './set-owner-modal.tsx';
@@ -58,9 +60,7 @@ export function ControllerResult({ controller }: { controller: ControllerSearchI
           <Text fw={600} className={classes.title}>
             {title}
           </Text>
-          <Badge color={controller.connected ? 'green' : 'gray'} variant="light">
-            {controller.connected ? t('admin_search.connected') : t('admin_search.disconnected')}
-          </Badge>
+          <ConnectionBadge connected={controller.connected} />
         </Group>
         <Facts
           items={[
@@ -92,18 +92,6 @@ export function ControllerResult({ controller }: { controller: ControllerSearchI
       </Button>
       <SetOwnerModal controller={controller} opened={open} onClose={() => setOpen(false)} />
     </div>
-  );
-}
-
-const STATUS_COLORS = { OK: 'green', WARNING: 'yellow', ERROR: 'red', OFFLINE: 'gray' } as const;
-
-/** A device's status as a coloured badge. */
-export function DeviceStatusBadge({ status }: { status: DeviceSearchItem['status'] }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
-      {t(`device_status.${status}`)}
-    </Badge>
   );
 }
 

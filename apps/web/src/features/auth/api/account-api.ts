@@ -10,7 +10,7 @@ import type {
   VerifyEmailStatus,
 } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
-import { api } from '../../../shared/api/client.ts';
+import { api, siteKey } from '../../../shared/api/client.ts';
 import { currentUserKey } from './auth-api.ts';
 
 // The account calls of issue 3 (spec 001 §7). Every function throws ApiError / NetworkError from the client.
@@ -78,7 +78,7 @@ export async function stopImpersonation(): Promise<void> {
 /** The configured OpenID Connect providers (a sign-in button each; none when the list is empty). */
 export function oidcProvidersQueryOptions() {
   return queryOptions({
-    queryKey: ['site', 'oidc-providers'] as const,
+    queryKey: [...siteKey, 'oidc-providers'] as const,
     queryFn: async ({ signal }) => (await api(routes.oidc.providers, { signal })).providers,
     staleTime: Infinity,
     retry: false,

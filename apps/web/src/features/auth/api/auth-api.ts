@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser, LoginForm } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
-import { api } from '../../../shared/api/client.ts';
+import { api, siteKey } from '../../../shared/api/client.ts';
 import { isApiError } from '../../../shared/api/errors.ts';
 
 /** Query key of the signed-in user; `null` data means "not signed in". */
@@ -43,6 +43,6 @@ export async function endSession(): Promise<void> {
 
 /** Forgets everything cached for the user; site info and catalogs stay (they do not depend on the user). */
 export function forgetSession(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'site' });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== siteKey[0] });
   queryClient.setQueryData(currentUserKey, null);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, fakeFetch } from '../../../shared/test/fake-fetch.ts';
-import { menuCacheClient } from '../../../shared/test/menu-invalidation.ts';
+import { menuCacheClient } from '../../../entities/menu/test-support.ts';
 import { createCompany } from './companies-api.ts';
 
 afterEach(() => vi.unstubAllGlobals());

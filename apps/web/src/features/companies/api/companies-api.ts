@@ -1,23 +1,9 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Company, CompanyDetail, CreateCompanyForm } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
-import { refreshMenu } from '../../../shared/api/menu-keys.ts';
-
-/** Query-key root of the companies the signed-in user sees. */
-export const companiesKey = ['companies'] as const;
-
-/** GET /api/companies: the companies the user sees, by name (spec 000 §7). */
-export function companiesQueryOptions() {
-  return queryOptions({
-    queryKey: [...companiesKey, 'list'] as const,
-    queryFn: async ({ signal }): Promise<Company[]> => {
-      const { companies } = await api(routes.companies.list, { signal });
-      return companies;
-    },
-    staleTime: 30_000,
-  });
-}
+import { companyKeys } from '../../../entities/company/index.ts';
+import { refreshMenu } from '../../../entities/menu/index.ts';
 
 /**
  * POST /api/companies {data:{…}} (super admin). The new company joins the cached list at once, and everything
@@ -28,11 +14,11 @@ export async function createCompany(
   values: CreateCompanyForm,
 ): Promise<CompanyDetail> {
   const { company } = await api(routes.companies.create, { body: { data: values } });
-  queryClient.setQueryData<Company[]>(companiesQueryOptions().queryKey, (list) =>
+  queryClient.setQueryData<Company[]>(companyKeys.list(), (list) =>
     list ? sortByName([...list.filter((c) => c.id !== company.id), toListItem(company)]) : list,
   );
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: companiesKey }),
+    queryClient.invalidateQueries({ queryKey: companyKeys.list() }),
     refreshMenu(queryClient),
   ]);
   return company;

@@ -9,7 +9,8 @@ import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { withConfirmationQuery } from '../../../shared/routing/confirmation-query.ts';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert.tsx';
-import { companiesQueryOptions, companyHref, filterCompanies } from '../api/companies-api.ts';
+import { companiesQueryOptions } from '../../../entities/company/index.ts';
+import { companyHref, filterCompanies } from '../api/companies-api.ts';
 import { CreateCompanyModal } from './create-company-modal.tsx';
 import classes from './company-picker.module.css';
 

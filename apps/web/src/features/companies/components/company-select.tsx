@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Company } from '@ec/contract';
 import { ReferenceSelect, type ReferenceFieldProps } from '../../reference/index.ts';
-import { companiesQueryOptions } from '../api/companies-api.ts';
+import { companiesQueryOptions } from '../../../entities/company/index.ts';
 
 export interface CompanySelectProps extends ReferenceFieldProps {
   /** The chosen company's id, or null. */

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { refreshMenu } from '../../../shared/api/menu-keys.ts';
+import { refreshMenu } from '../../../entities/menu/index.ts';
 import { IconAlertTriangle, IconCheck } from '../../../shared/ui/icons.ts';
 import type { ConfirmationRequest } from '../confirmation-params.ts';
 

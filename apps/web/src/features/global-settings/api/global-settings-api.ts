@@ -1,188 +1,46 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type {
   AdminUser,
   CompanyDetail,
   CompanyEmailSettings,
   CompanyEmailSettingsForm,
-  ControllerSearchItem,
   CreateUserForm,
   LocationGroup,
-  LocationSearchItem,
-  MenuItem,
   UpdateAdminUserForm,
   UpdateCompanyForm,
 } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
-import { menuKeys, refreshMenu } from '../../../shared/api/menu-keys.ts';
-import { companiesKey } from '../../companies/index.ts';
+import { companyKeys } from '../../../entities/company/index.ts';
+import { controllerKeys } from '../../../entities/controller/index.ts';
+import { locationGroupKeys } from '../../../entities/location-group/index.ts';
+import { locationKeys } from '../../../entities/location/index.ts';
+import { refreshMenu } from '../../../entities/menu/index.ts';
+import { searchKeys } from '../../../entities/search/index.ts';
+import { userKeys } from '../../../entities/user/index.ts';
 
-// Global settings (spec 000 §2 /settings/global; docs/organisation.md): one company's overview, settings, e-mail
-// settings, location groups, locations, controllers and users. Every call goes through the contract's routes.
-
-/** Query-key root of the global settings screens. */
-export const globalSettingsKey = ['global-settings'] as const;
-
-/** Rows per page of the paged lists (users, locations, controllers). */
-export const PAGE_SIZE = 25;
-
-/** A page of a list. */
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** A list filter: text and page. */
-export interface ListFilter {
-  q: string;
-  page: number;
-}
-
-const companyKey = (companyId: number) => [...globalSettingsKey, 'company', companyId] as const;
-
-/** GET /api/companies/:id — the company with its settings. */
-export function companyQueryOptions(companyId: number) {
-  return queryOptions({
-    queryKey: [...companyKey(companyId), 'detail'] as const,
-    queryFn: async ({ signal }): Promise<CompanyDetail> =>
-      (await api(routes.companies.get, { signal, params: { id: String(companyId) } })).company,
-  });
-}
-
-/** GET /api/companies/:id/location-groups — the group tree as a list, parents before children. */
-export function locationGroupsQueryOptions(companyId: number) {
-  return queryOptions({
-    queryKey: [...companyKey(companyId), 'groups'] as const,
-    queryFn: async ({ signal }): Promise<LocationGroup[]> =>
-      (await api(routes.companies.locationGroups, { signal, params: { id: String(companyId) } }))
-        .groups,
-  });
-}
+// Global settings (spec 000 §2 /settings/global; docs/organisation.md): the changes made on one company's
+// overview, settings, e-mail settings, location groups, users and controllers. Every call goes through the
+// contract's routes; the screens read the entities' queries (entities/company, location-group, location,
+// controller, user, menu) and the changes refresh them by their key families.
 
 /**
- * GET /api/menu/:companyId — the company's tree below its root group with its locations (admins get all of it,
- * answered from the server's cache). The group screen takes the locations of each group from it. It is the
- * sidebar's query of the same company (one cache entry, refreshed with the menu).
+ * Everything that shows the company's structure: the company (its root group), its groups, its location and
+ * controller lists (they name the groups), every group's own entry, the company list and the sidebar menu.
  */
-export function companyTreeQueryOptions(companyId: number) {
-  return queryOptions({
-    queryKey: menuKeys.company(companyId),
-    queryFn: async ({ signal }): Promise<MenuItem[]> =>
-      (await api(routes.menu.company, { signal, params: { companyId: String(companyId) } }))
-        .structure,
-  });
-}
-
-/** GET /api/companies/:id/email-settings — sender and the DNS records to publish. */
-export function emailSettingsQueryOptions(companyId: number) {
-  return queryOptions({
-    queryKey: [...companyKey(companyId), 'email'] as const,
-    queryFn: async ({ signal }): Promise<CompanyEmailSettings> =>
-      (await api(routes.companyEmail.get, { signal, params: { id: String(companyId) } })).settings,
-  });
-}
-
-const listQuery = (filter: ListFilter, pageSize: number) => ({
-  q: filter.q.trim() || undefined,
-  page: filter.page,
-  pageSize,
-});
-
-/** GET /api/companies/:id/users?q&page&pageSize — the company's users (admin view with allowed actions). */
-export function companyUsersQueryOptions(
-  companyId: number,
-  filter: ListFilter,
-  pageSize = PAGE_SIZE,
-) {
-  const query = listQuery(filter, pageSize);
-  return queryOptions({
-    queryKey: [...companyKey(companyId), 'users', query] as const,
-    queryFn: async ({ signal }): Promise<ListPage<AdminUser>> =>
-      api(routes.usersAdmin.list, { signal, params: { id: String(companyId) }, query }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /api/search/locations?companyId — the company's locations with group, owner and controller count. */
-export function companyLocationsQueryOptions(
-  companyId: number,
-  filter: ListFilter,
-  pageSize = PAGE_SIZE,
-) {
-  const query = { ...listQuery(filter, pageSize), companyId };
-  return queryOptions({
-    queryKey: [...companyKey(companyId), 'locations', query] as const,
-    queryFn: async ({ signal }): Promise<ListPage<LocationSearchItem>> =>
-      api(routes.search.locations, { signal, query }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /api/search/controllers?companyId — the company's controllers with location and owner. */
-export function companyControllersQueryOptions(
-  companyId: number,
-  filter: ListFilter,
-  pageSize = PAGE_SIZE,
-) {
-  const query = { ...listQuery(filter, pageSize), companyId };
-  return queryOptions({
-    queryKey: [...companyKey(companyId), 'controllers', query] as const,
-    queryFn: async ({ signal }): Promise<ListPage<ControllerSearchItem>> =>
-      api(routes.search.controllers, { signal, query }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /api/locations/:id. */
-export function locationQueryOptions(locationId: number) {
-  return queryOptions({
-    queryKey: [...globalSettingsKey, 'location', locationId] as const,
-    queryFn: async ({ signal }) =>
-      (await api(routes.locations.get, { signal, params: { id: String(locationId) } })).location,
-  });
-}
-
-/** GET /api/locations/:id/controllers. */
-export function locationControllersQueryOptions(locationId: number) {
-  return queryOptions({
-    queryKey: [...globalSettingsKey, 'location', locationId, 'controllers'] as const,
-    queryFn: async ({ signal }) =>
-      (await api(routes.locations.controllers, { signal, params: { id: String(locationId) } }))
-        .controllers,
-  });
-}
-
-/** GET /api/controllers/:id — a controller with its devices. */
-export function controllerQueryOptions(controllerId: number) {
-  return queryOptions({
-    queryKey: [...globalSettingsKey, 'controller', controllerId] as const,
-    queryFn: async ({ signal }) =>
-      (await api(routes.locations.getController, { signal, params: { id: String(controllerId) } }))
-        .controller,
-  });
-}
-
-/** GET /api/users/:id — one user (the controller owner's name). */
-export function adminUserQueryOptions(userId: number) {
-  return queryOptions({
-    queryKey: [...globalSettingsKey, 'user', userId] as const,
-    queryFn: async ({ signal }) =>
-      (await api(routes.usersAdmin.get, { signal, params: { id: String(userId) } })).user,
-  });
-}
-
-/** Everything that shows the company's structure: these screens, the company list and the sidebar menu. */
 async function refreshStructure(queryClient: QueryClient, companyId: number) {
-  await Promise.all([
-    queryClient.invalidateQueries({
-      predicate: ({ queryKey }) =>
-        (queryKey[0] === globalSettingsKey[0] && queryKey[2] === companyId) ||
-        queryKey[0] === companiesKey[0],
-    }),
-    refreshMenu(queryClient),
-  ]);
+  await Promise.all(
+    [
+      companyKeys.one(companyId),
+      companyKeys.list(),
+      locationGroupKeys.all,
+      locationKeys.ofCompany(companyId),
+      controllerKeys.ofCompany(companyId),
+      userKeys.ofCompany(companyId),
+    ]
+      .map((queryKey) => queryClient.invalidateQueries({ queryKey }))
+      .concat(refreshMenu(queryClient)),
+  );
 }
 
 /** PUT /api/companies/:id — contact data and settings (only the fields sent change). */
@@ -195,10 +53,10 @@ export async function updateCompany(
     params: { id: String(companyId) },
     body: { data },
   });
-  queryClient.setQueryData(companyQueryOptions(companyId).queryKey, company);
+  queryClient.setQueryData(companyKeys.detail(companyId), company);
   // The company's name shows in the sidebar and the company lists.
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: companiesKey }),
+    queryClient.invalidateQueries({ queryKey: companyKeys.list() }),
     refreshMenu(queryClient),
   ]);
   return company;
@@ -266,7 +124,7 @@ export async function updateEmailSettings(
     params: { id: String(companyId) },
     body: { data },
   });
-  queryClient.setQueryData(emailSettingsQueryOptions(companyId).queryKey, settings);
+  queryClient.setQueryData(companyKeys.emailSettings(companyId), settings);
   return settings;
 }
 
@@ -276,18 +134,16 @@ export async function checkEmailSettings(
   companyId: number,
 ): Promise<CompanyEmailSettings> {
   const { settings } = await api(routes.companyEmail.check, { params: { id: String(companyId) } });
-  queryClient.setQueryData(emailSettingsQueryOptions(companyId).queryKey, settings);
+  queryClient.setQueryData(companyKeys.emailSettings(companyId), settings);
   return settings;
 }
 
-/** After a user change: every user list (and the admin search, whose results show users) loads again. */
+/** After a user change: every user query (and the admin search, whose results show users) loads again. */
 async function refreshUsers(queryClient: QueryClient) {
-  await queryClient.invalidateQueries({
-    predicate: ({ queryKey }) =>
-      (queryKey[0] === globalSettingsKey[0] &&
-        (queryKey[3] === 'users' || queryKey[1] === 'user')) ||
-      queryKey[0] === 'admin-search',
-  });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+  ]);
 }
 
 /** POST /api/users — the user gets a mail to set a password. */
@@ -351,11 +207,11 @@ export async function setControllerOwner(
     params: { id: String(controllerId) },
     body: { data: { userId } },
   });
-  queryClient.setQueryData(controllerQueryOptions(controllerId).queryKey, controller);
-  await queryClient.invalidateQueries({
-    predicate: ({ queryKey }) =>
-      (queryKey[0] === globalSettingsKey[0] && queryKey[3] === 'controllers') ||
-      queryKey[0] === 'admin-search',
-  });
+  queryClient.setQueryData(controllerKeys.detail(controllerId), controller);
+  // Every controller list and the admin search show the owner.
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: controllerKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+  ]);
   return controller;
 }

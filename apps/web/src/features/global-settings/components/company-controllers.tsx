@@ -2,24 +2,13 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ControllerSearchItem } from '@ec/contract';
-import { companyControllersQueryOptions } from '../api/global-settings-api.ts';
+import {
+  companyControllersQueryOptions,
+  ConnectionBadge,
+} from '../../../entities/controller/index.ts';
 import { controllerPath } from '../paths.ts';
 import { CompanyListPage } from './company-list-page.tsx';
 import classes from './global-settings.module.css';
-
-/** Connected or not, as a badge. */
-export function ConnectionBadge({ connected }: { connected: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Badge variant="light" color={connected ? 'green' : 'gray'}>
-      {t(
-        connected
-          ? 'global_settings.controllers.connected'
-          : 'global_settings.controllers.disconnected',
-      )}
-    </Badge>
-  );
-}
 
 function ControllerRow({
   controller,

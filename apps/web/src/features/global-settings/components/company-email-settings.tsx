@@ -26,11 +26,8 @@ import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { IconCheck, IconRefresh } from '../../../shared/ui/icons.ts';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
-import {
-  checkEmailSettings,
-  emailSettingsQueryOptions,
-  updateEmailSettings,
-} from '../api/global-settings-api.ts';
+import { companyEmailSettingsQueryOptions } from '../../../entities/company/index.ts';
+import { checkEmailSettings, updateEmailSettings } from '../api/global-settings-api.ts';
 import { IconCopy } from '../icons.ts';
 import { ErrorState, LoadingState } from './states.tsx';
 import classes from './global-settings.module.css';
@@ -216,7 +213,7 @@ function SenderForm({
 export function CompanyEmailSettingsSection({ companyId }: { companyId: number }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useQuery(emailSettingsQueryOptions(companyId));
+  const query = useQuery(companyEmailSettingsQueryOptions(companyId));
   const check = useMutation({
     mutationFn: () => checkEmailSettings(queryClient, companyId),
     onSuccess: (settings) => {

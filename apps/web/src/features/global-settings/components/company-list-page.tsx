@@ -2,12 +2,8 @@ import type { ReactNode } from 'react';
 import { Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  companyQueryOptions,
-  PAGE_SIZE,
-  type ListFilter,
-  type ListPage,
-} from '../api/global-settings-api.ts';
+import { companyQueryOptions } from '../../../entities/company/index.ts';
+import { PAGE_SIZE, type ListFilter, type ListPage } from '../../../shared/api/paging.ts';
 import { Pager } from './pager.tsx';
 import { EmptyState, ErrorState, LoadingState, NotFoundState } from './states.tsx';
 import { useListFilter } from './use-list-filter.ts';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LocationSearchItem } from '@ec/contract';
-import { companyLocationsQueryOptions } from '../api/global-settings-api.ts';
+import { companyLocationsQueryOptions } from '../../../entities/location/index.ts';
 import { IconMapPin } from '../icons.ts';
 import { locationPath } from '../paths.ts';
 import { CompanyListPage } from './company-list-page.tsx';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useLocation } from 'react-router';
 import { withConfirmationQuery } from '../../../shared/routing/confirmation-query.ts';
 import type { Company } from '@ec/contract';
-import { companiesQueryOptions } from '../../companies/index.ts';
+import { companiesQueryOptions } from '../../../entities/company/index.ts';
 import { companyPath } from '../paths.ts';
 import { ErrorState, LoadingState } from './states.tsx';
 import classes from './company-nav.module.css';

@@ -6,11 +6,9 @@ import type { CompanyDetail } from '@ec/contract';
 import { formatPhone, phoneHref } from '@ec/contract/phone';
 import { countryName } from '../../../shared/intl/countries.ts';
 import { countriesQueryOptions } from '../../reference/index.ts';
-import {
-  companyQueryOptions,
-  companyUsersQueryOptions,
-  locationGroupsQueryOptions,
-} from '../api/global-settings-api.ts';
+import { companyQueryOptions } from '../../../entities/company/index.ts';
+import { companyLocationGroupsQueryOptions } from '../../../entities/location-group/index.ts';
+import { companyUsersQueryOptions } from '../../../entities/user/index.ts';
 import { companyPath } from '../paths.ts';
 import { CompanyEmailSettingsSection } from './company-email-settings.tsx';
 import { CompanySettingsForm } from './company-settings-form.tsx';
@@ -54,7 +52,7 @@ function CountCard({
 
 function Counts({ company }: { company: CompanyDetail }) {
   const { t } = useTranslation();
-  const groups = useQuery(locationGroupsQueryOptions(company.id));
+  const groups = useQuery(companyLocationGroupsQueryOptions(company.id));
   // One row is enough: the answer carries the total.
   const users = useQuery(companyUsersQueryOptions(company.id, { q: '', page: 1 }, 1));
   const locations = groups.isError

@@ -17,7 +17,8 @@ import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { SubmitForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { countriesQueryOptions, CountrySelect } from '../../reference/index.ts';
-import { locationGroupsQueryOptions, updateCompany } from '../api/global-settings-api.ts';
+import { companyLocationGroupsQueryOptions } from '../../../entities/location-group/index.ts';
+import { updateCompany } from '../api/global-settings-api.ts';
 import { orderTree } from '../group-tree.ts';
 import classes from './global-settings.module.css';
 
@@ -133,7 +134,7 @@ export function CompanySettingsForm({ company }: { company: CompanyDetail }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => formValuesOf(company));
   const [errors, setErrors] = useState<FieldErrors<CompanyField>>({});
-  const groups = useQuery(locationGroupsQueryOptions(company.id));
+  const groups = useQuery(companyLocationGroupsQueryOptions(company.id));
   // The same list as the country select: the chosen country's code is the phone's default prefix.
   const countries = useQuery(countriesQueryOptions());
   const countryCode = (countryId: string | null) =>

@@ -25,10 +25,10 @@ import { IconTrash } from '../../../shared/ui/icons.ts';
 import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { CompanyChoiceModal } from '../../companies/index.ts';
+import { companyQueryOptions } from '../../../entities/company/index.ts';
+import { companyUsersQueryOptions } from '../../../entities/user/index.ts';
 import {
   changeUserCompany,
-  companyQueryOptions,
-  companyUsersQueryOptions,
   createUser,
   deleteUser,
   updateUser,

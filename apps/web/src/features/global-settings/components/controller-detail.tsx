@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,15 +9,12 @@ import { DeviceCategoryIcon } from '../../../shared/ui/device-category-icon.tsx'
 import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { loadedItem } from '../../../shared/ui/states.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
-import {
-  adminUserQueryOptions,
-  companyUsersQueryOptions,
-  controllerQueryOptions,
-  locationQueryOptions,
-  setControllerOwner,
-} from '../api/global-settings-api.ts';
+import { ConnectionBadge, controllerQueryOptions } from '../../../entities/controller/index.ts';
+import { DeviceStateBadge } from '../../../entities/device/index.ts';
+import { locationQueryOptions } from '../../../entities/location/index.ts';
+import { companyUsersQueryOptions, userQueryOptions } from '../../../entities/user/index.ts';
+import { setControllerOwner } from '../api/global-settings-api.ts';
 import { locationPath } from '../paths.ts';
-import { ConnectionBadge } from './company-controllers.tsx';
 import { EmptyState, Facts, NotFoundState } from './states.tsx';
 import classes from './global-settings.module.css';
 
@@ -36,7 +33,7 @@ function OwnerModal({ controller, onClose }: { controller: Controller; onClose: 
   }, [search]);
   const users = useQuery(companyUsersQueryOptions(controller.companyId, { q, page: 1 }, 50));
   const owner = useQuery({
-    ...adminUserQueryOptions(controller.ownerId ?? 0),
+    ...userQueryOptions(controller.ownerId ?? 0),
     enabled: controller.ownerId !== null,
   });
   const options = (users.data?.items ?? []).map((u) => ({
@@ -106,7 +103,7 @@ function OwnerModal({ controller, onClose }: { controller: Controller; onClose: 
 /** The owner's name (GET /api/users/:id), or a note when there is none. */
 function OwnerName({ ownerId }: { ownerId: number | null }) {
   const { t } = useTranslation();
-  const owner = useQuery({ ...adminUserQueryOptions(ownerId ?? 0), enabled: ownerId !== null });
+  const owner = useQuery({ ...userQueryOptions(ownerId ?? 0), enabled: ownerId !== null });
   if (ownerId === null) return <>{t('global_settings.no_owner')}</>;
   if (owner.isPending) return <>…</>;
   if (owner.isError) return <>{t('global_settings.controllers.owner_unknown', { id: ownerId })}</>;
@@ -248,25 +245,7 @@ export function GlobalControllerDetail({
                   </div>
                 </Group>
                 <Group gap="xs">
-                  {device.deletedAt && (
-                    <Badge color="gray" variant="outline">
-                      {t('global_settings.controllers.device_deleted')}
-                    </Badge>
-                  )}
-                  <Badge
-                    variant="light"
-                    color={
-                      device.status === 'OK'
-                        ? 'green'
-                        : device.status === 'OFFLINE'
-                          ? 'gray'
-                          : device.status === 'WARNING'
-                            ? 'yellow'
-                            : 'red'
-                    }
-                  >
-                    {t(`device_status.${device.status}`)}
-                  </Badge>
+                  <DeviceStateBadge device={device} />
                 </Group>
               </li>
             ))}

@@ -5,15 +5,15 @@ import { Link } from 'react-router';
 import type { Location } from '@ec/contract';
 import { countryName } from '../../../shared/intl/countries.ts';
 import {
-  adminUserQueryOptions,
+  ConnectionBadge,
   locationControllersQueryOptions,
-  locationGroupsQueryOptions,
-  locationQueryOptions,
-} from '../api/global-settings-api.ts';
+} from '../../../entities/controller/index.ts';
+import { companyLocationGroupsQueryOptions } from '../../../entities/location-group/index.ts';
+import { locationQueryOptions } from '../../../entities/location/index.ts';
+import { userQueryOptions } from '../../../entities/user/index.ts';
 import { IconUsers } from '../icons.ts';
 import { companyPath, controllerPath, locationPath } from '../paths.ts';
 import { addressLine } from './company-locations.tsx';
-import { ConnectionBadge } from './company-controllers.tsx';
 import { EmptyState, ErrorState, Facts, LoadingState, NotFoundState } from './states.tsx';
 import classes from './global-settings.module.css';
 
@@ -29,7 +29,7 @@ export function useCompanyLocation(companyId: number | null, locationId: number 
 
 function OwnerText({ ownerId }: { ownerId: number | null }) {
   const { t } = useTranslation();
-  const owner = useQuery({ ...adminUserQueryOptions(ownerId ?? 0), enabled: ownerId !== null });
+  const owner = useQuery({ ...userQueryOptions(ownerId ?? 0), enabled: ownerId !== null });
   if (ownerId === null) return <>{t('global_settings.no_owner')}</>;
   if (owner.isPending) return <>…</>;
   if (owner.isError) return <>{t('global_settings.controllers.owner_unknown', { id: ownerId })}</>;
@@ -93,7 +93,7 @@ export function GlobalLocationDetail({
   const { t, i18n } = useTranslation();
   const { query, foreign } = useCompanyLocation(companyId, locationId);
   const groups = useQuery({
-    ...locationGroupsQueryOptions(companyId ?? 0),
+    ...companyLocationGroupsQueryOptions(companyId ?? 0),
     enabled: companyId !== null,
   });
   if (companyId === null || locationId === null || foreign) return <NotFoundState />;

@@ -22,15 +22,10 @@ import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconChevronDown, IconDots, IconTrash } from '../../../shared/ui/icons.ts';
 import { ModalForm } from '../../../shared/ui/submit-form.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
-import {
-  companyQueryOptions,
-  companyTreeQueryOptions,
-  createGroup,
-  deleteGroup,
-  locationGroupsQueryOptions,
-  moveGroup,
-  renameGroup,
-} from '../api/global-settings-api.ts';
+import { companyQueryOptions } from '../../../entities/company/index.ts';
+import { companyLocationGroupsQueryOptions } from '../../../entities/location-group/index.ts';
+import { companyMenuQueryOptions } from '../../../entities/menu/index.ts';
+import { createGroup, deleteGroup, moveGroup, renameGroup } from '../api/global-settings-api.ts';
 import {
   isDeletable,
   locationsByGroup,
@@ -442,8 +437,8 @@ export function LocationGroups({ companyId }: { companyId: number | null }) {
   const enabled = companyId !== null;
   const id = companyId ?? 0;
   const company = useQuery({ ...companyQueryOptions(id), enabled });
-  const groups = useQuery({ ...locationGroupsQueryOptions(id), enabled });
-  const structure = useQuery({ ...companyTreeQueryOptions(id), enabled });
+  const groups = useQuery({ ...companyLocationGroupsQueryOptions(id), enabled });
+  const structure = useQuery({ ...companyMenuQueryOptions(id), enabled });
   const [dialog, setDialog] = useState<Dialog>(null);
   const tree = useMemo(
     () => orderTree(groups.data ?? [], i18n.language),

@@ -8,6 +8,7 @@ import {
 } from '@ec/domain';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
+import { deviceKeys } from '../../../entities/device/index.ts';
 
 /** Devices per page. */
 export const DEVICES_PAGE_SIZE = 25;
@@ -63,7 +64,7 @@ export function integratedDevicesQueryOptions(companyId: number, filters: Device
     pageSize: DEVICES_PAGE_SIZE,
   };
   return queryOptions({
-    queryKey: ['integrated-devices', companyId, query] as const,
+    queryKey: [...deviceKeys.integratedOfCompany(companyId), query] as const,
     queryFn: async ({ signal }): Promise<DevicesPage> =>
       api(routes.locations.integratedDevices, {
         signal,
@@ -72,7 +73,7 @@ export function integratedDevicesQueryOptions(companyId: number, filters: Device
       }),
     // The previous page stays while the next loads, within the same company.
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === companyId ? keepPreviousData(previous) : undefined,
+      previousQuery?.queryKey[3] === companyId ? keepPreviousData(previous) : undefined,
     staleTime: 15_000,
   });
 }

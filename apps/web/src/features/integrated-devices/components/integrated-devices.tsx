@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Group,
   Paper,
@@ -28,7 +27,8 @@ import { ListPagination, PageSummary } from '../../../shared/ui/list-paging.tsx'
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert.tsx';
 import { LoadingState } from '../../../shared/ui/states.tsx';
 import { useDebouncedText } from '../../../shared/ui/use-debounced-text.ts';
-import { companiesQueryOptions } from '../../companies/index.ts';
+import { companiesQueryOptions } from '../../../entities/company/index.ts';
+import { DeviceStatusBadge } from '../../../entities/device/index.ts';
 import {
   integratedDevicesQueryOptions,
   readDeviceFilters,
@@ -39,8 +39,6 @@ import {
 import classes from './integrated-devices.module.css';
 
 const ANY = '';
-const STATUS_COLORS = { OK: 'green', WARNING: 'yellow', ERROR: 'red', OFFLINE: 'gray' } as const;
-
 export interface IntegratedDevicesProps {
   companyId: number;
   /** The page heading (the route's title). */
@@ -225,9 +223,7 @@ function DeviceRow({ device }: { device: IntegratedDevice }) {
         )}
       </Table.Td>
       <Table.Td data-label={t('integrated_devices.status')}>
-        <Badge color={STATUS_COLORS[device.status]} variant="light">
-          {t(`device_status.${device.status}`)}
-        </Badge>
+        <DeviceStatusBadge status={device.status} />
       </Table.Td>
     </Table.Tr>
   );

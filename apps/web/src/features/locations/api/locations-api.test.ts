@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
-import { menuCacheClient } from '../../../shared/test/menu-invalidation.ts';
+import {
+  companyControllersQueryOptions,
+  controllerQueryOptions,
+  locationControllersQueryOptions,
+} from '../../../entities/controller/index.ts';
+import { deviceKeys, deviceQueryOptions } from '../../../entities/device/index.ts';
+import { locationKeys, locationQueryOptions } from '../../../entities/location/index.ts';
+import { menuCacheClient } from '../../../entities/menu/test-support.ts';
+import { seededCacheClient } from '../../../shared/test/seeded-cache.ts';
 import {
   createDeviceGroup,
   deleteDeviceGroup,
@@ -68,5 +76,43 @@ describe('Manage Location changes refresh the sidebar menu', () => {
     const { queryClient, freshMenuQueries } = menuCacheClient();
     await change(queryClient);
     await vi.waitFor(() => expect(freshMenuQueries()).toEqual([]));
+  });
+});
+
+describe('Manage Location changes refresh every view of what they change, by the key families', () => {
+  const filter = { q: '', page: 1 };
+  const views = [
+    locationKeys.structure(5),
+    controllerQueryOptions(3).queryKey,
+    locationControllersQueryOptions(5).queryKey,
+    // The global settings' list of the company's controllers and the integrated devices page.
+    companyControllersQueryOptions(1, filter).queryKey,
+    [...deviceKeys.integratedOfCompany(1), filter],
+    deviceQueryOptions(10).queryKey,
+  ];
+
+  it('a device change: the structure, every controller and device view', async () => {
+    fakeFetch(ok);
+    const { queryClient, freshQueries } = seededCacheClient(views);
+    await updateDevice(queryClient, 9, { name: 'PV', category: 'OTHER', deviceGroupId: null });
+    await vi.waitFor(() => expect(freshQueries()).toEqual([]));
+  });
+
+  it("a controller's alias: every controller list, the global settings' too", async () => {
+    fakeFetch(ok);
+    const lists = [
+      locationControllersQueryOptions(5).queryKey,
+      companyControllersQueryOptions(1, filter).queryKey,
+    ];
+    const { queryClient, freshQueries } = seededCacheClient(lists);
+    await updateControllerAlias(queryClient, 3, 'Garage');
+    expect(freshQueries()).toEqual([]);
+  });
+
+  it('a location edit: the one cached location every screen reads gets the answer', async () => {
+    fakeFetch(ok);
+    const { queryClient } = seededCacheClient([]);
+    await updateLocation(queryClient, 5, form);
+    expect(queryClient.getQueryData(locationQueryOptions(5).queryKey)).toEqual({ id: 5 });
   });
 });

@@ -1,100 +1,34 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type {
   Controller,
-  ControllerSummary,
   Device,
   DeviceForm,
   Location,
   LocationForm,
   LocationInvitation,
   LocationStructure,
-  LocationUser,
 } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
 import { api } from '../../../shared/api/client.ts';
-import { refreshMenu } from '../../../shared/api/menu-keys.ts';
+import { controllerKeys } from '../../../entities/controller/index.ts';
+import { deviceKeys } from '../../../entities/device/index.ts';
+import { locationKeys } from '../../../entities/location/index.ts';
+import { refreshMenu } from '../../../entities/menu/index.ts';
 
 // The Manage Location calls (docs/organisation.md "Locations, device groups, devices, controllers"). Every
-// function throws ApiError / NetworkError from the client; the server authorizes each call on the resource.
-
-/** Query-key root of one location and everything cached under it (users, structure, controllers). */
-export const locationKey = (id: number) => ['locations', id] as const;
-const controllerKey = (id: number) => ['controllers', id] as const;
-const deviceKey = (id: number) => ['devices', id] as const;
-
-/** GET /api/locations/:id: the location with the user's flags on it (spec 000 §7, kept as the current location). */
-export function locationQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: locationKey(id),
-    queryFn: async ({ signal }): Promise<Location> =>
-      (await api(routes.locations.get, { params: { id: String(id) }, signal })).location,
-    staleTime: 30_000,
-  });
-}
-
-/** The location's users and invitations (GET /api/locations/:id/users, edit). */
-export interface LocationUsers {
-  users: LocationUser[];
-  invitations: LocationInvitation[];
-}
-
-/** GET /api/locations/:id/users. */
-export function locationUsersQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: [...locationKey(id), 'users'] as const,
-    queryFn: ({ signal }): Promise<LocationUsers> =>
-      api(routes.locations.users, { params: { id: String(id) }, signal }),
-  });
-}
-
-/** GET /api/locations/:id/structure: device groups with their devices, then the ungrouped devices. */
-export function locationStructureQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: [...locationKey(id), 'structure'] as const,
-    queryFn: ({ signal }): Promise<LocationStructure> =>
-      api(routes.locations.structure, { params: { id: String(id) }, signal }),
-  });
-}
-
-/** GET /api/locations/:id/controllers. */
-export function locationControllersQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: [...locationKey(id), 'controllers'] as const,
-    queryFn: async ({ signal }): Promise<ControllerSummary[]> =>
-      (await api(routes.locations.controllers, { params: { id: String(id) }, signal })).controllers,
-  });
-}
-
-/** GET /api/controllers/:id with its devices (deleted ones included). */
-export function controllerQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: controllerKey(id),
-    queryFn: async ({ signal }): Promise<Controller> =>
-      (await api(routes.locations.getController, { params: { id: String(id) }, signal }))
-        .controller,
-  });
-}
-
-/** GET /api/devices/:id (also a soft-deleted one). */
-export function deviceQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: deviceKey(id),
-    queryFn: async ({ signal }): Promise<Device> =>
-      (await api(routes.locations.getDevice, { params: { id: String(id) }, signal })).device,
-  });
-}
+// function throws ApiError / NetworkError from the client; the server authorizes each call on the resource. The
+// queries are the entities' (entities/location, controller, device); the calls refresh them by their key families.
 
 /**
  * After a change to a location's devices: its structure is fetched again (awaited, so the page shows the result);
- * its controllers, each controller and device, and the menu are marked stale in the background.
+ * every controller and device query (lists included) and the menu are marked stale in the background.
  */
 async function refreshDevices(queryClient: QueryClient, locationId: number): Promise<void> {
-  void queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'controllers'] });
-  void queryClient.invalidateQueries({ queryKey: ['controllers'] });
-  void queryClient.invalidateQueries({ queryKey: ['devices'] });
+  void queryClient.invalidateQueries({ queryKey: controllerKeys.all });
+  void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
   // The sidebar shows device groups and devices. Not awaited: the page's own answer must not wait for it.
   void refreshMenu(queryClient);
-  await queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'structure'] });
+  await queryClient.invalidateQueries({ queryKey: locationKeys.structure(locationId) });
 }
 
 /** PUT /api/locations/:id (edit): records the answer as the current location and refreshes the menu. */
@@ -107,7 +41,7 @@ export async function updateLocation(
     params: { id: String(id) },
     body: { data: values },
   });
-  queryClient.setQueryData(locationKey(id), location);
+  queryClient.setQueryData(locationKeys.detail(id), location);
   // The sidebar shows the location's name (not awaited: the form's answer must not wait for the sidebar).
   void refreshMenu(queryClient);
   return location;
@@ -123,7 +57,7 @@ export async function inviteToLocation(
     params: { id: String(locationId) },
     body: { data: { email } },
   });
-  await queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'users'] });
+  await queryClient.invalidateQueries({ queryKey: locationKeys.users(locationId) });
   return invitation;
 }
 
@@ -137,7 +71,7 @@ export async function changeInvitation(
   const route =
     change === 'resend' ? routes.locations.resendInvitation : routes.locations.revokeInvitation;
   const { invitation } = await api(route, { params: { id: String(invitationId) } });
-  await queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'users'] });
+  await queryClient.invalidateQueries({ queryKey: locationKeys.users(locationId) });
   return invitation;
 }
 
@@ -150,7 +84,7 @@ export async function removeLocationUser(
   await api(routes.locations.removeUser, {
     params: { id: String(locationId), userId: String(userId) },
   });
-  await queryClient.invalidateQueries({ queryKey: [...locationKey(locationId), 'users'] });
+  await queryClient.invalidateQueries({ queryKey: locationKeys.users(locationId) });
 }
 
 /** POST /api/locations/:id/device-groups (edit). */
@@ -206,7 +140,7 @@ export async function moveDevices(
   });
   // The answer is the new structure: show it at once; the other views refresh in the background (the Move button
   // must not wait for them).
-  queryClient.setQueryData(locationStructureQueryOptions(locationId).queryKey, structure);
+  queryClient.setQueryData(locationKeys.structure(locationId), structure);
   void refreshDevices(queryClient, locationId);
   return structure;
 }
@@ -221,7 +155,7 @@ export async function updateDevice(
     params: { id: String(id) },
     body: { data: values },
   });
-  queryClient.setQueryData(deviceKey(id), device);
+  queryClient.setQueryData(deviceKeys.detail(id), device);
   await refreshDevices(queryClient, device.location.id);
   return device;
 }
@@ -247,14 +181,11 @@ export async function updateControllerAlias(
     params: { id: String(id) },
     body: { data: { alias } },
   });
-  queryClient.setQueryData(controllerKey(id), controller);
+  queryClient.setQueryData(controllerKeys.detail(id), controller);
   // The sidebar follows every change made in Manage Location; it shows no alias today, so this usually costs a
   // 304, and the tree stays right should it show one (device rows link through their controller).
   void refreshMenu(queryClient);
-  if (controller.locationId !== null) {
-    await queryClient.invalidateQueries({
-      queryKey: [...locationKey(controller.locationId), 'controllers'],
-    });
-  }
+  // Every list shows the alias (the location's, the company's in the global settings).
+  await queryClient.invalidateQueries({ queryKey: controllerKeys.lists() });
   return controller;
 }

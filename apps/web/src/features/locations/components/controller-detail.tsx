@@ -7,10 +7,11 @@ import type { Controller } from '@ec/contract';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { loadedItem } from '../../../shared/ui/states.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
-import { controllerQueryOptions, updateControllerAlias } from '../api/locations-api.ts';
+import { ConnectionBadge, controllerQueryOptions } from '../../../entities/controller/index.ts';
+import { CategoryLabel, DeviceStateBadge } from '../../../entities/device/index.ts';
+import { updateControllerAlias } from '../api/locations-api.ts';
 import { controllerHref } from '../location-paths.ts';
-import { ConnectedBadge, Fact } from './controllers-list.tsx';
-import { CategoryLabel, DeviceStateBadge } from './device-labels.tsx';
+import { Fact } from './controllers-list.tsx';
 import { actionErrorText, formatDateTime } from './format.ts';
 import { useManagedLocation } from './manage-frame.tsx';
 import { EmptyState, NotFoundState } from './states.tsx';
@@ -116,7 +117,7 @@ export function ControllerDetail({ controllerId }: { controllerId: number | null
         <Title order={2} size="h3" className={listClasses.text}>
           {controller.alias ?? controller.serial}
         </Title>
-        <ConnectedBadge connected={controller.connected} />
+        <ConnectionBadge connected={controller.connected} />
       </Group>
       {controller.permissions.edit && <AliasForm key={controller.id} controller={controller} />}
       <div className={classes.grid}>

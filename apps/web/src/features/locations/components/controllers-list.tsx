@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ControllerSummary } from '@ec/contract';
-import { locationControllersQueryOptions } from '../api/locations-api.ts';
+import {
+  ConnectionBadge,
+  locationControllersQueryOptions,
+} from '../../../entities/controller/index.ts';
 import { controllerHref } from '../location-paths.ts';
 import { formatDateTime } from './format.ts';
 import { useManagedLocation } from './manage-frame.tsx';
@@ -15,16 +18,6 @@ import classes from './controllers.module.css';
 export function formatPairs(pairs: Record<string, string>): string | null {
   const entries = Object.entries(pairs);
   return entries.length === 0 ? null : entries.map(([k, v]) => `${k} ${v}`).join(' · ');
-}
-
-/** Connected or not, as the controller last told the cloud. */
-export function ConnectedBadge({ connected }: { connected: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={connected ? 'green' : 'gray'} variant="light">
-      {t(`location_manage.controllers.${connected ? 'connected' : 'disconnected'}`)}
-    </Badge>
-  );
 }
 
 /** A term and its description in a controller's facts. */
@@ -47,7 +40,7 @@ function ControllerCard({ controller, base }: { controller: ControllerSummary; b
         <Anchor component={Link} to={controllerHref(base, controller.id)} fw={600}>
           {title}
         </Anchor>
-        <ConnectedBadge connected={controller.connected} />
+        <ConnectionBadge connected={controller.connected} />
       </Group>
       <dl className={classes.facts}>
         <Fact label={t('location_manage.controllers.alias')}>

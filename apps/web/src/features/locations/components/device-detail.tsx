@@ -22,15 +22,15 @@ import { IconTrash } from '../../../shared/ui/icons.ts';
 import { loadedItem } from '../../../shared/ui/states.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
 import {
+  CategoryLabel,
+  DeviceStateBadge,
   deviceQueryOptions,
-  locationStructureQueryOptions,
-  setDeviceDeleted,
-  updateDevice,
-} from '../api/locations-api.ts';
+} from '../../../entities/device/index.ts';
+import { locationStructureQueryOptions } from '../../../entities/location/index.ts';
+import { setDeviceDeleted, updateDevice } from '../api/locations-api.ts';
 import { IconRestore } from '../icons.ts';
 import { controllerHref, deviceHref } from '../location-paths.ts';
 import { Fact } from './controllers-list.tsx';
-import { CategoryLabel, DeviceStateBadge } from './device-labels.tsx';
 import { actionErrorText } from './format.ts';
 import { NotFoundState } from './states.tsx';
 import listClasses from './list.module.css';

@@ -2,10 +2,13 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { locationQueryOptions, locationStructureQueryOptions } from '../api/locations-api.ts';
+import { CategoryLabel, DeviceStatusBadge } from '../../../entities/device/index.ts';
+import {
+  locationQueryOptions,
+  locationStructureQueryOptions,
+} from '../../../entities/location/index.ts';
 import { IconFolder } from '../icons.ts';
 import { deviceHref, manageHref } from '../location-paths.ts';
-import { CategoryLabel, StatusBadge } from './device-labels.tsx';
 import { EmptyState, ErrorState, LoadingState, NotFoundState } from './states.tsx';
 import listClasses from './list.module.css';
 
@@ -81,7 +84,7 @@ export function DeviceGroupPage({ locationId, base, groupId }: DeviceGroupPagePr
                   </div>
                   <Group gap="xs">
                     <CategoryLabel category={device.category} />
-                    <StatusBadge status={device.status} />
+                    <DeviceStatusBadge status={device.status} />
                   </Group>
                 </div>
               </Paper>

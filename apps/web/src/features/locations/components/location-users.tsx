@@ -9,12 +9,8 @@ import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconTrash } from '../../../shared/ui/icons.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { wrappingButtonClassNames } from '../../../shared/ui/wrapping-button.ts';
-import {
-  changeInvitation,
-  inviteToLocation,
-  locationUsersQueryOptions,
-  removeLocationUser,
-} from '../api/locations-api.ts';
+import { locationUsersQueryOptions } from '../../../entities/location/index.ts';
+import { changeInvitation, inviteToLocation, removeLocationUser } from '../api/locations-api.ts';
 import { IconMailForward, IconUserPlus } from '../icons.ts';
 import { actionErrorText, formatDateTime, type Translate } from './format.ts';
 import { useManagedLocation } from './manage-frame.tsx';

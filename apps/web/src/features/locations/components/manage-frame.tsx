@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Location } from '@ec/contract';
-import { locationQueryOptions } from '../api/locations-api.ts';
+import { locationQueryOptions } from '../../../entities/location/index.ts';
 import { IconLock } from '../icons.ts';
 import { locationBasePath, manageHref } from '../location-paths.ts';
 import { ErrorState, LoadingState, NotFoundState } from './states.tsx';

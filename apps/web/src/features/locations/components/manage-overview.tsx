@@ -9,11 +9,11 @@ import { countryName } from '../../../shared/intl/countries.ts';
 import type { Icon } from '../../../shared/ui/icons.ts';
 import { IconSettings } from '../../../shared/ui/icons.ts';
 import { spotMarketRegionsQueryOptions } from '../../reference/index.ts';
+import { locationControllersQueryOptions } from '../../../entities/controller/index.ts';
 import {
-  locationControllersQueryOptions,
   locationStructureQueryOptions,
   locationUsersQueryOptions,
-} from '../api/locations-api.ts';
+} from '../../../entities/location/index.ts';
 import { IconCpu, IconCurrencyEuro, IconFolder, IconUsers } from '../icons.ts';
 import { manageHref } from '../location-paths.ts';
 import { useManagedLocation } from './manage-frame.tsx';

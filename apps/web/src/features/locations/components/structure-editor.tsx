@@ -20,16 +20,16 @@ import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconTrash } from '../../../shared/ui/icons.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
+import { CategoryLabel, DeviceStatusBadge } from '../../../entities/device/index.ts';
+import { locationStructureQueryOptions } from '../../../entities/location/index.ts';
 import {
   createDeviceGroup,
   deleteDeviceGroup,
-  locationStructureQueryOptions,
   moveDevices,
   renameDeviceGroup,
 } from '../api/locations-api.ts';
 import { IconArrowsTransferDown, IconPencil, IconPlus } from '../icons.ts';
 import { deviceGroupHref, deviceHref } from '../location-paths.ts';
-import { CategoryLabel, StatusBadge } from './device-labels.tsx';
 import { actionErrorText } from './format.ts';
 import { useManagedLocation } from './manage-frame.tsx';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
@@ -220,7 +220,7 @@ function DeviceRow({
         )}
         <div className={classes.deviceMeta}>
           <CategoryLabel category={device.category} />
-          <StatusBadge status={device.status} />
+          <DeviceStatusBadge status={device.status} />
         </div>
       </div>
     </li>

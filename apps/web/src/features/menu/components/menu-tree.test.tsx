@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '@ec/contract';
-import { refreshMenu } from '../../../shared/api/menu-keys.ts';
+import { refreshMenu } from '../../../entities/menu/index.ts';
 import {
   answer,
   fakeFetch,

@@ -1,13 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MenuCompany, MenuItem } from '@ec/contract';
 import { routes } from 'virtual:ec-contract-routes';
-import { api } from '../../../shared/api/client.ts';
-import { menuKeys } from '../../../shared/api/menu-keys.ts';
+import { api } from '../../shared/api/client.ts';
+import { menuKeys } from './menu-keys.ts';
 
-// The sidebar menu's calls (spec 000 §7, spec 001 §7; docs/organisation.md "Menu"). The query keys are shared
-// (shared/api/menu-keys.ts): every feature whose changes show in the tree refreshes it with them.
-
-export { menuKey } from '../../../shared/api/menu-keys.ts';
+// The sidebar menu's calls (spec 000 §7, spec 001 §7; docs/organisation.md "Menu"). Every feature whose changes
+// show in the tree refreshes it with refreshMenu (menu-keys.ts).
 
 /** What GET /api/menu answers. */
 export interface MenuAnswer {
@@ -30,7 +28,10 @@ export function menuQueryOptions() {
   });
 }
 
-/** GET /api/menu/:companyId: a company's groups and locations (a super admin opening a company). */
+/**
+ * GET /api/menu/:companyId: a company's groups and locations below its root group (a super admin opening a
+ * company in the sidebar; the global settings' group screen takes each group's locations from the same entry).
+ */
 export function companyMenuQueryOptions(companyId: number) {
   return queryOptions({
     queryKey: menuKeys.company(companyId),

@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { menuKeys } from '../api/menu-keys.ts';
+import { seededCacheClient } from '../../shared/test/seeded-cache.ts';
+import { menuKeys } from './menu-keys.ts';
 
 /**
  * A query client holding every kind of sidebar menu query (root, a company, a location's children, a search),
@@ -7,20 +7,15 @@ import { menuKeys } from '../api/menu-keys.ts';
  * do (issue 10: the sidebar must reflect every change at once).
  */
 export function menuCacheClient() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const keys = [
+  const { queryClient, freshQueries } = seededCacheClient([
     menuKeys.root(),
     menuKeys.company(1),
     menuKeys.location(5, { level: 2, prefix: '/locations/5' }),
     menuKeys.search('roof', 100),
-  ];
-  for (const key of keys) queryClient.setQueryData(key, { seeded: true });
+  ]);
   return {
     queryClient,
     /** The menu queries not (yet) invalidated; empty after a proper refresh. */
-    freshMenuQueries: () =>
-      keys
-        .filter((key) => queryClient.getQueryState(key)?.isInvalidated !== true)
-        .map((key) => JSON.stringify(key)),
+    freshMenuQueries: () => freshQueries(),
   };
 }

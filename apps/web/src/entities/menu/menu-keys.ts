@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-// The sidebar menu's query keys, shared: the menu feature reads with them, and every feature whose changes show
-// in the tree (locations, groups, device groups, devices, company names, accepted invitations) refreshes the menu
-// through {@link refreshMenu}, so no feature spells the keys itself.
+// The sidebar menu's query keys: the menu's queries (menu-queries.ts) are built with them, and every feature whose
+// changes show in the tree (locations, groups, device groups, devices, company names, accepted invitations)
+// refreshes the menu through {@link refreshMenu}, so no feature spells the keys itself.
 
 /** Query-key root of everything the sidebar menu loads: invalidating it refreshes the whole tree. */
 export const menuKey = ['menu'] as const;
 
-/** The menu's query keys (features/menu/api/menu-api.ts builds its queries with them). */
+/** The menu's query keys. */
 export const menuKeys = {
   /** GET /api/menu. */
   root: () => [...menuKey, 'root'] as const,

@@ -1,9 +1,10 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DeviceCategory, DeviceStatus } from '@ec/domain';
-import { DeviceCategoryIcon } from '../../../shared/ui/device-category-icon.tsx';
+import { DeviceCategoryIcon } from '../../shared/ui/device-category-icon.tsx';
 
-const STATUS_COLORS: Record<DeviceStatus, string> = {
+/** The colour of each device status, wherever a status shows. */
+export const DEVICE_STATUS_COLORS: Record<DeviceStatus, string> = {
   OK: 'green',
   WARNING: 'yellow',
   ERROR: 'red',
@@ -24,10 +25,10 @@ export function CategoryLabel({ category }: { category: DeviceCategory }) {
 }
 
 /** A device's status as a coloured badge. */
-export function StatusBadge({ status }: { status: DeviceStatus }) {
+export function DeviceStatusBadge({ status }: { status: DeviceStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    <Badge color={DEVICE_STATUS_COLORS[status]} variant="light">
       {t(`device_status.${status}`)}
     </Badge>
   );
@@ -43,9 +44,9 @@ export function DeviceStateBadge({
   if (device.deletedAt) {
     return (
       <Badge color="red" variant="outline">
-        {t('location_manage.device.deleted')}
+        {t('device_state.deleted')}
       </Badge>
     );
   }
-  return <StatusBadge status={device.status} />;
+  return <DeviceStatusBadge status={device.status} />;
 }

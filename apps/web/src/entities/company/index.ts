@@ -1,0 +1,6 @@
+export {
+  companiesQueryOptions,
+  companyEmailSettingsQueryOptions,
+  companyKeys,
+  companyQueryOptions,
+} from './company-queries.ts';

@@ -1,0 +1,5 @@
+export {
+  companyLocationGroupsQueryOptions,
+  locationGroupKeys,
+  locationGroupQueryOptions,
+} from './location-group-queries.ts';

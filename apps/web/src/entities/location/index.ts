@@ -1,0 +1,8 @@
+export {
+  companyLocationsQueryOptions,
+  locationKeys,
+  locationQueryOptions,
+  locationStructureQueryOptions,
+  locationUsersQueryOptions,
+  type LocationUsers,
+} from './location-queries.ts';

@@ -1,0 +1,1 @@
+export { searchKeys } from './search-keys.ts';

@@ -1,0 +1,1 @@
+export { companyUsersQueryOptions, userKeys, userQueryOptions } from './user-queries.ts';
