@@ -121,7 +121,7 @@ describe('job queue', () => {
     expect(calls).toBe(3);
     expect((await jobRow(queue, 'test.flaky', id)).state).toBe('failed');
 
-    const dead = await queue.failed(1, 10);
+    const dead = await queue.failed(1, 10, { siteId: 1 });
     expect(dead.total).toBe(1);
     expect(dead.jobs[0]).toMatchObject({
       id,

@@ -106,7 +106,7 @@ function errorMessage(error: unknown): string {
 /**
  * The job queue: pg-boss over the application's own database handle (PGlite or PostgreSQL), with the schema
  * installed by our migrations (`migrate: false`, so start-up never creates or alters tables). Define queues and
- * schedules, then `start()`; `stop()` lets running jobs finish (up to 10 s). docs/decisions/0015.
+ * schedules, then `start()`; `stop()` lets running jobs finish (up to 5 s). docs/decisions/0015.
  */
 export function createJobQueue(options: JobQueueOptions) {
   const { db, log, workers } = options;
@@ -125,6 +125,8 @@ export function createJobQueue(options: JobQueueOptions) {
   // Definitions are typed per queue where they are made; stored here with their payload type erased.
   const queues = new Map<string, QueueDefinition<object>>();
   const schedules: ScheduleDefinition[] = [];
+  /** This instance's worker of each queue, woken when this instance enqueues (no wait for the next poll). */
+  const workerIds = new Map<string, string>();
   let started: Promise<void> | undefined;
   let stopped = false;
 
@@ -193,7 +195,7 @@ export function createJobQueue(options: JobQueueOptions) {
     }
     if (workers) {
       for (const definition of queues.values()) {
-        await boss.work(
+        const workerId = await boss.work(
           definition.name,
           {
             batchSize: definition.batchSize ?? 10,
@@ -204,6 +206,7 @@ export function createJobQueue(options: JobQueueOptions) {
           },
           (jobs: Job<object>[]) => runBatch(definition, jobs),
         );
+        workerIds.set(definition.name, workerId);
       }
     }
     log.info(
@@ -241,10 +244,13 @@ export function createJobQueue(options: JobQueueOptions) {
       sendOptions: SendOptions = {},
     ): Promise<string | null> {
       await this.start();
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       });
+      const workerId = workerIds.get(name);
+      if (id && workerId && !sendOptions.startAfterSeconds) boss.notifyWorker(workerId);
+      return id;
     },
 
     /**
@@ -270,12 +276,22 @@ export function createJobQueue(options: JobQueueOptions) {
       }
     },
 
-    /** The dead-letter list: jobs that failed after their retries, most recent first. */
-    async failed(page: number, pageSize: number): Promise<{ jobs: FailedJob[]; total: number }> {
+    /**
+     * The dead-letter list: jobs that failed after their retries, most recent first. A job whose payload names a
+     * site (`siteId`, or `site.id` as mail does) is listed only for that site; other jobs are the platform's and are
+     * listed for every site.
+     */
+    async failed(
+      page: number,
+      pageSize: number,
+      scope: { siteId: number },
+    ): Promise<{ jobs: FailedJob[]; total: number }> {
       await this.start();
+      const inScope = `state = 'failed' and coalesce(data->>'siteId', data->'site'->>'id', $1) = $1`;
+      const site = String(scope.siteId);
       const [count] = await rows<{ n: number }>(
-        `select count(*)::int as n from ${JOBS_SCHEMA}.job where state = 'failed'`,
-        [],
+        `select count(*)::int as n from ${JOBS_SCHEMA}.job where ${inScope}`,
+        [site],
       );
       const found = await rows<{
         id: string;
@@ -286,8 +302,8 @@ export function createJobQueue(options: JobQueueOptions) {
         output: unknown;
       }>(
         `select id, name, retry_count, created_on, completed_on, output from ${JOBS_SCHEMA}.job
-          where state = 'failed' order by completed_on desc nulls last, id limit $1 offset $2`,
-        [pageSize, (page - 1) * pageSize],
+          where ${inScope} order by completed_on desc nulls last, id limit $2 offset $3`,
+        [site, pageSize, (page - 1) * pageSize],
       );
       return {
         total: count?.n ?? 0,
@@ -302,12 +318,12 @@ export function createJobQueue(options: JobQueueOptions) {
       };
     },
 
-    /** Stops workers (running jobs get up to 10 s to finish) and timers; the caller closes the database. */
+    /** Stops workers (running jobs get up to 5 s to finish, within the server's 10 s shutdown limit) and timers; the caller closes the database. */
     async stop(): Promise<void> {
       if (stopped || !started) return;
       stopped = true;
       await started.catch(() => undefined);
-      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+      await boss.stop({ graceful: true, timeout: 5_000, close: false });
     },
 
     /** pg-boss itself, for tests that look underneath. */
