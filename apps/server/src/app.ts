@@ -104,7 +104,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Outgoing mail; tests await `mail.idle()` before reading the outbox or the SMTP server. */
     mail: MailService;
-    /** The database job queue (docs/decisions/0015); started when the app is ready, stopped when it closes. */
+    /** The database job queue (docs/decisions/0015); server.ts starts it, closing the app stops it. */
     jobs: JobQueue;
   }
 }
@@ -169,8 +169,8 @@ export async function buildApp({
   });
   app.decorate('mail', mailService);
   app.decorate('jobs', jobs);
-  // Queues are defined above (mail); workers stop before the SMTP pool closes.
-  app.addHook('onReady', () => jobs.start());
+  // server.ts starts the queue (workers, schedules); otherwise it starts with the first job sent. Workers stop
+  // before the SMTP pool closes.
   app.addHook('onClose', async () => {
     await jobs.stop();
     await mailService.close();
