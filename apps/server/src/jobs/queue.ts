@@ -1,6 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { PgBoss, fromPglite, type Db as BossDb, type Job, type JobResult } from 'pg-boss';
+import {
+  PgBoss,
+  fromPglite,
+  type Db as BossDb,
+  type JobResult,
+  type JobWithMetadata,
+} from 'pg-boss';
 import type { Database } from '@ec/db';
 import type { Log } from '../logger.ts';
 
@@ -133,10 +139,12 @@ export function createJobQueue(options: JobQueueOptions) {
   /** Runs each job of a batch on its own; a failure becomes that job's failed result (retried by pg-boss). */
   async function runBatch(
     definition: QueueDefinition<object>,
-    jobs: Job<object>[],
+    jobs: JobWithMetadata<object>[],
   ): Promise<JobResult[]> {
     const results: JobResult[] = [];
-    for (const job of jobs) {
+    // A claimed batch comes back in no particular order; run it oldest first (mail goes out in the order sent).
+    const ordered = [...jobs].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+    for (const job of ordered) {
       try {
         await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });
         results.push({ id: job.id, status: 'completed' });
@@ -203,8 +211,9 @@ export function createJobQueue(options: JobQueueOptions) {
             // A full batch fetches again at once instead of waiting for the next poll.
             burstWhenBatchFull: true,
             perJobResults: true,
+            includeMetadata: true,
           },
-          (jobs: Job<object>[]) => runBatch(definition, jobs),
+          (jobs: JobWithMetadata<object>[]) => runBatch(definition, jobs),
         );
         workerIds.set(definition.name, workerId);
       }
@@ -262,7 +271,7 @@ export function createJobQueue(options: JobQueueOptions) {
       const definition = queues.get(name);
       if (!definition) throw new Error(`unknown queue ${name}`);
       for (;;) {
-        const jobs = await boss.fetch<object>(name, { batchSize: 20 });
+        const jobs = await boss.fetch<object>(name, { batchSize: 20, includeMetadata: true });
         if (jobs.length > 0) {
           await settle(name, await runBatch(definition, jobs));
           continue;

@@ -103,6 +103,8 @@ export function createMailService(options: {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   /** Sends under way: `sendNow`'s deliveries and `send`'s enqueues. */
   const pending = new Set<Promise<void>>();
+  /** The last enqueue of `send`, which the next one waits for. */
+  let queued: Promise<void> = Promise.resolve();
 
   async function deliver(mail: OutgoingMail): Promise<void> {
     const rendered = renderMail(mail, {
@@ -185,8 +187,14 @@ export function createMailService(options: {
      * wait; a failure to store it is logged, never thrown at the caller.
      */
     send(mail: OutgoingMail): void {
+      // One enqueue after the other, so this instance's messages are queued (and go out) in the order sent.
+      const enqueue = queued.then(() => jobs.send(MAIL_QUEUE, toPayload(mail)));
+      queued = enqueue.then(
+        () => undefined,
+        () => undefined,
+      );
       track(
-        jobs.send(MAIL_QUEUE, toPayload(mail)).then(
+        enqueue.then(
           () => undefined,
           (error: unknown) => {
             log.error({ err: error, kind: mail.kind, to: mail.to }, 'mail could not be queued');
