@@ -118,6 +118,25 @@ describe('job queue', () => {
     expect(dead.jobs[0]?.failedAt).toBeInstanceOf(Date);
   });
 
+  it("lists a failed job that names a site only for that site's super admins", async () => {
+    db = await createTestDb();
+    const queue = queueOn(db);
+    queue.define<{ siteId: number }>({
+      name: 'test.site-bound',
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      retryBackoff: false,
+      handler: async () => {
+        throw new Error('no');
+      },
+    });
+    await queue.start();
+    await queue.send('test.site-bound', { siteId: 2 });
+    await queue.drain('test.site-bound');
+    expect((await queue.failed(1, 10, { siteId: 2 })).total).toBe(1);
+    expect(await queue.failed(1, 10, { siteId: 1 })).toEqual({ jobs: [], total: 0 });
+  });
+
   it('stores a cron schedule with its time zone', async () => {
     db = await createTestDb();
     const queue = queueOn(db);
