@@ -39,7 +39,7 @@ export const MAIL_QUEUE = 'mail.send';
 
 /**
  * Retries of a message the SMTP server refused or could not be reached for: 30 s, then doubling (with jitter) up to
- * an hour between tries; after 10 retries (about 6 to 12 hours) it lands in the dead-letter list, where super
+ * an hour between tries; after 10 retries (about 4 to 5 hours in all) it lands in the dead-letter list, where super
  * admins see it (GET /api/admin/jobs/failed) for 14 days.
  */
 export const MAIL_RETRY = { retryLimit: 10, retryDelaySeconds: 30, retryDelayMaxSeconds: 3600 };
