@@ -6,6 +6,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { hasForbiddenCharacters, routes } from '@ec/contract';
 import type { Database } from '@ec/db';
 import type { Config, TrustProxy } from './config.ts';
+import { jobHandlers } from './jobs/jobs.routes.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountHandlers } from './modules/accounts/accounts.routes.ts';
@@ -102,6 +104,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Outgoing mail; tests await `mail.idle()` before reading the outbox or the SMTP server. */
     mail: MailService;
+    /** The database job queue (docs/decisions/0015); server.ts starts it, closing the app stops it. */
+    jobs: JobQueue;
   }
 }
 
@@ -154,15 +158,23 @@ export async function buildApp({
     access: orgAccess,
     config,
   });
+  const jobs = createJobQueue({ db, log: app.log, workers: config.jobsWorkers });
   const mailService = createMailService({
     config,
     repo: createMailRepository(db.db),
     translations: translationsService,
     log: app.log,
     senders: (companyId) => companyEmailService.senderFor(companyId),
+    jobs,
   });
   app.decorate('mail', mailService);
-  app.addHook('onClose', () => mailService.close());
+  app.decorate('jobs', jobs);
+  // server.ts starts the queue (workers, schedules); otherwise it starts with the first job sent. Workers stop
+  // before the SMTP pool closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailService.close();
+  });
   if (!config.smtpUrl) {
     app.log.info(
       config.devMailbox
@@ -254,6 +266,7 @@ export async function buildApp({
       oidc: oidcHandlers(oidcService),
       security: securityHandlers(invitationsService),
       admin: adminHandlers(auditService),
+      jobs: jobHandlers(jobs),
       dev: devHandlers(mailService),
       locations: locationHandlers({
         locations: locationsService,

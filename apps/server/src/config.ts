@@ -115,6 +115,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9.-]{1,100}$/, 'MICROSOFT_TENANT must be a tenant id, domain or "common"')
     .default('common'),
   RATE_LIMITS: bool('RATE_LIMITS').optional(),
+  JOBS_WORKERS: bool('JOBS_WORKERS').optional(),
   MAP_TILE_URL: z
     .string()
     .max(500)
@@ -197,6 +198,11 @@ export interface Config {
   dnsTimeoutMs: number;
   /** Social sign-in providers (OIDC_PROVIDERS, then Google and Microsoft when their client ids are set). */
   oidcProviders: OidcProviderConfig[];
+  /**
+   * Whether this instance runs the background job workers, cron schedules and queue maintenance (JOBS_WORKERS,
+   * default on). Off: it only enqueues jobs and another instance on the same database does the work.
+   */
+  jobsWorkers: boolean;
   /** Whether sign-in, registration and mail requests are rate-limited (RATE_LIMITS, default on). */
   rateLimits: boolean;
   /** Map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION; OpenStreetMap by default). */
@@ -280,6 +286,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dnsTimeoutMs: e.DNS_TIMEOUT_MS,
     oidcProviders: parseOidcProviders(e),
     rateLimits: e.RATE_LIMITS === undefined || yes(e.RATE_LIMITS),
+    jobsWorkers: e.JOBS_WORKERS === undefined || yes(e.JOBS_WORKERS),
     mapTiles: parseMapTiles(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
   };
 }

@@ -61,9 +61,11 @@ try {
 
 const app = await phases.run('build app', () => buildApp({ config, db, logger: log }));
 try {
+  // The job queue's workers and cron schedules (off with JOBS_WORKERS=false); its schema came with the migrations.
+  await phases.run('jobs', () => app.jobs.start());
   await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
 } catch (error) {
-  log.fatal({ err: error }, 'could not listen');
+  log.fatal({ err: error }, 'could not start the job queue or listen');
   await app.close();
   await db.close();
   process.exit(1);

@@ -12,6 +12,7 @@ export * from './search.ts';
 export * from './users-admin.ts';
 export * from './company-email.ts';
 export * from './locations.ts';
+export * from './jobs.ts';
 
 import {
   accountRoutes,
@@ -24,6 +25,7 @@ import {
 import { authRoutes } from './auth.ts';
 import { companyRoutes } from './companies.ts';
 import { companyEmailRoutes } from './company-email.ts';
+import { jobRoutes } from './jobs.ts';
 import { locationRoutes } from './locations.ts';
 import { menuRoutes } from './menu.ts';
 import { referenceRoutes } from './reference.ts';
@@ -41,6 +43,7 @@ export const routes = {
   oidc: oidcRoutes,
   security: securityRoutes,
   admin: adminRoutes,
+  jobs: jobRoutes,
   dev: devRoutes,
   reference: referenceRoutes,
   companies: companyRoutes,

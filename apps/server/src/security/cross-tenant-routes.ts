@@ -130,6 +130,11 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
     },
   },
   admin: { auditLog: { exempt: 'site-wide, super admins only: no company resource' } },
+  jobs: {
+    failed: {
+      exempt: 'platform-wide dead-letter list, super admins only; job payloads are never shown',
+    },
+  },
   dev: {
     mailbox: { exempt: 'the development mailbox: its own finding and tests' },
     mailboxMessage: { exempt: 'the development mailbox: its own finding and tests' },

@@ -40,6 +40,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     WEB_DIST_DIR: join(tmpdir(), 'ec-no-such-dist'),
+    // No polling workers: tests deliver queued jobs with `app.mail.idle()` / `app.jobs.drain()`, deterministically.
+    JOBS_WORKERS: 'false',
     ...options.env,
   });
   const app = await buildApp({

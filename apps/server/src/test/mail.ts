@@ -98,16 +98,29 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
 export interface TestSmtpServer {
   url: string;
   messages: ReceivedMail[];
+  /** While on, every recipient is refused with 451 (a temporary failure), so nothing is delivered. */
+  refuse(on: boolean): void;
+  /** Recipients refused so far. */
+  refused: number;
   close(): Promise<void>;
 }
 
 /** Starts an SMTP server for a test (no TLS, no authentication). */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
+  let refusing = false;
+  const state = { refused: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!refusing) return callback();
+      state.refused++;
+      return callback(
+        Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 }),
+      );
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -124,6 +137,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuse(on) {
+      refusing = on;
+    },
+    get refused() {
+      return state.refused;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

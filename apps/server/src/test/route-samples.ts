@@ -57,6 +57,7 @@ export const VALID: Record<
   'oidc.providers': {},
   'security.validateConfirmation': { body: { data: { id: 1, action: 'LOCATION_INVITE' } } },
   'admin.auditLog': { query: { page: '1', pageSize: '10' } },
+  'jobs.failed': { query: { page: '1', pageSize: '10' } },
   'dev.mailbox': {},
   'dev.mailboxMessage': { params: { id: '1' } },
   'reference.countries': { query: { visible: 'true' } },

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Log } from '../../logger.ts';
 import type { TranslationsService } from '../translations/translations.service.ts';
 import type { MailRepository, OutboxRecord } from './mail.repository.ts';
@@ -33,6 +34,46 @@ function formatSender(sender: CompanySender): string {
   return `${name} <${sender.address}>`;
 }
 
+/** The queue that delivers mail (docs/decisions/0015). */
+export const MAIL_QUEUE = 'mail.send';
+
+/**
+ * Retries of a message the SMTP server refused or could not be reached for: 30 s, then doubling (with jitter) up to
+ * an hour between tries; after 10 retries (about 4 to 5 hours in all) it lands in the dead-letter list, where super
+ * admins see it (GET /api/admin/jobs/failed) for 14 days.
+ */
+export const MAIL_RETRY = { retryLimit: 10, retryDelaySeconds: 30, retryDelayMaxSeconds: 3600 };
+
+/** A queued message as stored in the job's JSON payload (the site's dates become text). */
+type MailPayload = Omit<OutgoingMail, 'site'> & {
+  site: Omit<OutgoingMail['site'], 'createdAt' | 'updatedAt'> & {
+    createdAt: string;
+    updatedAt: string;
+  };
+};
+
+function toPayload(mail: OutgoingMail): MailPayload {
+  return {
+    ...mail,
+    site: {
+      ...mail.site,
+      createdAt: mail.site.createdAt.toISOString(),
+      updatedAt: mail.site.updatedAt.toISOString(),
+    },
+  };
+}
+
+function fromPayload(payload: MailPayload): OutgoingMail {
+  return {
+    ...payload,
+    site: {
+      ...payload.site,
+      createdAt: new Date(payload.site.createdAt),
+      updatedAt: new Date(payload.site.updatedAt),
+    },
+  };
+}
+
 /** Messages the development mailbox lists at most. */
 const MAILBOX_LIMIT = 100;
 
@@ -43,8 +84,10 @@ export function linksIn(text: string): string[] {
 
 /**
  * Outgoing mail. With SMTP_URL, nodemailer delivers over SMTP; without it, messages go to the `mail_outbox` table
- * and the log (the development mailbox reads them; docs/decisions/0011). Sending is not awaited by the request that
- * causes it, so answer times do not tell whether an account exists; `idle()` waits for messages under way.
+ * and the log (the development mailbox reads them; docs/decisions/0011). `send` stores the message as a job in the
+ * database queue (so it survives a restart and is retried with back-off; docs/decisions/0015) without making the
+ * request wait, so answer times do not tell whether an account exists; a worker delivers it. `idle()` delivers
+ * what is queued (tests).
  */
 export function createMailService(options: {
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'devMailbox'>;
@@ -53,10 +96,15 @@ export function createMailService(options: {
   log: Log;
   /** Company senders for mail with a `companyId`; without it such mail goes out like any other. */
   senders?: CompanySenders;
+  /** The job queue that stores and delivers `send`'s messages. */
+  jobs: JobQueue;
 }) {
-  const { config, repo, translations, log, senders } = options;
+  const { config, repo, translations, log, senders, jobs } = options;
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  /** Sends under way: `sendNow`'s deliveries and `send`'s enqueues. */
   const pending = new Set<Promise<void>>();
+  /** The last enqueue of `send`, which the next one waits for. */
+  let queued: Promise<void> = Promise.resolve();
 
   async function deliver(mail: OutgoingMail): Promise<void> {
     const rendered = renderMail(mail, {
@@ -100,43 +148,92 @@ export function createMailService(options: {
     }
   }
 
-  async function idle(): Promise<void> {
+  jobs.define<MailPayload>({
+    name: MAIL_QUEUE,
+    ...MAIL_RETRY,
+    retryBackoff: true,
+    // A stuck SMTP conversation counts as a failure (and is retried) after 2 minutes.
+    expireInSeconds: 120,
+    keepDays: 14,
+    handler: async (payload, job) => {
+      const mail = fromPayload(payload);
+      try {
+        await deliver(mail);
+      } catch (error) {
+        log.error(
+          { err: error, kind: mail.kind, to: mail.to, jobId: job.id, retryCount: job.retryCount },
+          'mail could not be sent (will be retried while retries remain)',
+        );
+        throw error;
+      }
+    },
+  });
+
+  async function settlePending(): Promise<void> {
     while (pending.size > 0) await Promise.all([...pending]);
   }
 
-  /** Delivers a message, logging a failure; `idle()` and `close()` wait for it too. */
-  function track(mail: OutgoingMail): Promise<void> {
-    const job = deliver(mail).catch((error: unknown) => {
-      log.error({ err: error, kind: mail.kind, to: mail.to }, 'mail could not be sent');
-      throw error;
-    });
-    const settled = job.catch(() => undefined);
+  /** Adds work to `pending` until it settles; `idle()` and `close()` wait for it. */
+  function track(work: Promise<void>): Promise<void> {
+    const settled = work.catch(() => undefined);
     pending.add(settled);
     void settled.finally(() => pending.delete(settled));
-    return job;
+    return work;
   }
 
   return {
-    /** Queues a message; failures are logged, never thrown at the caller. */
+    /**
+     * Queues a message: stores it as a job (a worker delivers it, retrying with back-off) without making the caller
+     * wait; a failure to store it is logged, never thrown at the caller.
+     */
     send(mail: OutgoingMail): void {
-      track(mail).catch(() => undefined);
+      // One enqueue after the other, so this instance's messages are queued (and go out) in the order sent.
+      const enqueue = queued.then(() => jobs.send(MAIL_QUEUE, toPayload(mail)));
+      queued = enqueue.then(
+        () => undefined,
+        () => undefined,
+      );
+      track(
+        enqueue.then(
+          () => undefined,
+          (error: unknown) => {
+            log.error({ err: error, kind: mail.kind, to: mail.to }, 'mail could not be queued');
+          },
+        ),
+      ).catch(() => undefined);
     },
 
     /**
      * Sends a message and waits until it was handed over (to the SMTP server or the outbox); rejects when that
      * failed (logged as well). For mail whose sender must learn that it did not go out (location invitations):
-     * unlike `send`, the answer time depends on the mail server.
+     * unlike `send`, the answer time depends on the mail server. Not queued: the sender learns of the failure at
+     * once and may try again.
      */
     sendNow(mail: OutgoingMail): Promise<void> {
-      return track(mail);
+      return track(
+        deliver(mail).catch((error: unknown) => {
+          log.error({ err: error, kind: mail.kind, to: mail.to }, 'mail could not be sent');
+          throw error;
+        }),
+      );
     },
 
-    /** Resolves when every queued message was handed over (or failed). */
-    idle,
+    /**
+     * Resolves when every queued message that is due was handed over here (to the SMTP server or the outbox) or
+     * failed (then it waits for its retry). For tests: it runs the queue itself, workers or not.
+     */
+    async idle(): Promise<void> {
+      await settlePending();
+      await jobs.drain(MAIL_QUEUE);
+      await settlePending();
+    },
 
-    /** Waits for queued messages and closes the SMTP connection pool. */
+    /**
+     * Waits until messages being queued are stored and `sendNow` deliveries ended, then closes the SMTP connection
+     * pool. Stop the job queue first, so no worker is still delivering.
+     */
     async close(): Promise<void> {
-      await idle();
+      await settlePending();
       transport?.close();
     },
 
