@@ -15,13 +15,9 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { MailKind } from '../mail/mail.templates.ts';
 import { RATE_LIMITS, accountSubject, type RateLimiter } from '../rate-limit/rate-limit.service.ts';
-import type { SiteRecord } from '../site/site.repository.ts';
-import type { SiteService } from '../site/site.service.ts';
-import {
-  isUniqueViolation,
-  type AccountsRepository,
-  type UserChanges,
-} from './accounts.repository.ts';
+import type { SiteRecord, SiteService } from '../site/site.service.ts';
+import { isUniqueViolation } from '../../db-errors.ts';
+import type { AccountsRepository, UserChanges } from './accounts.repository.ts';
 import { appLink } from './links.ts';
 
 /** Lifetime of an e-mail verification link. */
@@ -405,6 +401,24 @@ export function createAccountsService(deps: {
     },
 
     /** Looks up an account by e-mail (for social sign-in). */
+    /** A user by id, for other modules (users-admin's welcome mail). */
+    async findById(id: number): Promise<UserRecord | undefined> {
+      return (await repo.findById(id))?.user;
+    },
+
+    /**
+     * The token of a welcome link: a password-reset token that lasts WELCOME_PASSWORD_TTL_MS (users-admin's
+     * welcome mail lets a new user choose a first password with it).
+     */
+    issueWelcomeToken(userId: number): Promise<string> {
+      return issueToken(userId, 'reset_password', WELCOME_PASSWORD_TTL_MS);
+    },
+
+    /** Uses up the user's pending verification links: the address was confirmed another way (an admin). */
+    async retireVerificationLinks(userId: number, at: Date): Promise<void> {
+      await repo.useAllTokens(userId, 'verify_email', at);
+    },
+
     async findByEmail(email: string): Promise<UserRecord | undefined> {
       return (await repo.findByEmail(email.trim().toLowerCase()))?.user;
     },
