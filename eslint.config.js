@@ -1,6 +1,7 @@
 // Flat config. Import boundaries follow docs/architecture.md §2: domain imports nothing of ours; contract may
 // import domain; server uses contract, domain, db, i18n; web never imports db or server; web features do not import
 // each other (shared → features → app).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -11,6 +12,20 @@ const restrict = (patterns) => ({
 });
 
 const ours = (names, message) => ({ group: names.map((n) => `@ec/${n}`), message });
+
+/**
+ * The server's modules, from the folder names: a module reaches another module only through its service, so a file
+ * in `apps/server/src/modules/<a>/` may not import `<b>/<anything>.repository.ts` of another module (decision 0014).
+ */
+const serverModuleNames = readdirSync(new URL('./apps/server/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The pattern that matches another module's repository in an import path, seen from module `name`. */
+const otherRepository = (name) =>
+  `^(\\.\\./)+(modules/)?(?!${name}/)[^/.][^/]*/[^/]+\\.repository(\\.ts)?$`;
 
 /** One rule object per web feature: it may not import any other feature. */
 const featureNames = [
@@ -98,6 +113,17 @@ export default tseslint.config(
     files: ['apps/server/**'],
     rules: restrict([ours(['web'], 'the server never imports the web app.')]),
   },
+  ...serverModuleNames.map((name) => ({
+    files: [`apps/server/src/modules/${name}/**`],
+    rules: restrict([
+      ours(['web'], 'the server never imports the web app.'),
+      {
+        regex: otherRepository(name),
+        message:
+          'a module reaches another module only through its service, never its repository (docs/decisions/0014).',
+      },
+    ]),
+  })),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
