@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDatabase } from '@ec/db/testing';
 import { parseConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { SYSTEM_USER_ID, systemActor } from './modules/auth/system-actor.ts';
 import { createOidcRepository } from './modules/oidc/oidc.repository.ts';
 import { prepareReferenceData } from './modules/reference/countries.ts';
 import { seedDemo } from './seed/seed.ts';
@@ -50,6 +51,25 @@ describe('createServices', () => {
     expect(data.socialIdentities).toEqual([
       expect.objectContaining({ provider: 'google', email: ADMIN.email }),
     ]);
+  });
+
+  it('has no user for the system actor: it cannot sign in and has no account of its own', async () => {
+    const { site } = await services.sites.resolve({});
+    const system = systemActor(site.id);
+    expect(await services.auth.findUser(SYSTEM_USER_ID)).toBeUndefined();
+    expect(await services.accounts.findById(SYSTEM_USER_ID)).toBeUndefined();
+    for (const work of [
+      services.accounts.exportUser(system),
+      services.accounts.updateUser(system, { firstName: 'x' }),
+      services.accounts.deleteUser(system, 'password', { ip: null, origin: 'http://x.test' }),
+      services.accounts.changePassword(
+        system,
+        { currentPassword: 'a', newPassword: 'b' },
+        { ip: null, origin: 'http://x.test' },
+      ),
+    ]) {
+      await expect(work).rejects.toMatchObject({ statusCode: 403 });
+    }
   });
 
   it('is the set of services the HTTP app serves', async () => {

@@ -12,6 +12,7 @@ import { AppError, forbidden, invalidFields, ruleBroken } from '../../errors.ts'
 import type { Log } from '../../logger.ts';
 import { type Actor, type AuthService, type UserRecord } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { isSystemActor } from '../auth/system-actor.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { MailKind } from '../mail/mail.templates.ts';
 import { RATE_LIMITS, accountSubject, type RateLimiter } from '../rate-limit/rate-limit.service.ts';
@@ -72,6 +73,11 @@ export interface ExportSources {
 }
 
 const notWhileImpersonating = () => forbidden('impersonation.not_while_impersonating');
+
+/** The system actor (a job) has no account of its own to change, export or delete (docs/decisions/0014). */
+function personOnly(actor: Actor): void {
+  if (isSystemActor(actor)) throw forbidden();
+}
 
 /** Registration, verification, passwords, profile and privacy (issue 3). */
 export function createAccountsService(deps: {
@@ -298,6 +304,7 @@ export function createAccountsService(deps: {
       input: { currentPassword: string; newPassword: string },
       context: RequestContext,
     ): Promise<void> {
+      personOnly(actor);
       if (actor.impersonator) throw notWhileImpersonating();
       const found = await repo.findById(actor.user.id);
       if (!found) throw forbidden();
@@ -313,6 +320,7 @@ export function createAccountsService(deps: {
 
     /** Updates profile and settings; marketing consent only by the user themself (not while impersonating). */
     async updateUser(actor: Actor, form: UpdateUserForm): Promise<AuthUser> {
+      personOnly(actor);
       if (actor.impersonator && form.marketingConsent !== undefined) throw notWhileImpersonating();
       const changes: UserChanges = {};
       if (form.firstName !== undefined) changes.firstName = form.firstName;
@@ -338,6 +346,7 @@ export function createAccountsService(deps: {
 
     /** Everything stored about the user (GDPR access and portability). Not while impersonating. */
     async exportUser(actor: Actor): Promise<UserExport> {
+      personOnly(actor);
       if (actor.impersonator) throw notWhileImpersonating();
       const user = actor.user;
       const site = await sites.byId(user.siteId);
@@ -387,6 +396,7 @@ export function createAccountsService(deps: {
      * A super admin cannot delete their own account (spec 001 §5), so an installation keeps its administrator.
      */
     async deleteUser(actor: Actor, password: string, context: RequestContext): Promise<void> {
+      personOnly(actor);
       if (actor.impersonator) throw notWhileImpersonating();
       if (actor.user.role === 'ROLE_SUPER_ADMIN') {
         throw ruleBroken('account.super_admin_cannot_delete_self');
