@@ -1,6 +1,7 @@
 // Flat config. Import boundaries follow docs/architecture.md §2: domain imports nothing of ours; contract may
 // import domain; server uses contract, domain, db, i18n; web never imports db or server; the web app's layers
-// import downwards only (shared → entities → features → app), entities and features not each other.
+// import downwards only (shared → entities → features → app), entities and features not each other; a server module
+// reaches another module only through its service (never its repository).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -36,6 +37,20 @@ const sliceImport = (layer, names, rest = '(/|$)') =>
 const entityNames = webSlices('entities');
 /** Screens and flows (apps/web/src/features/<name>). */
 const featureNames = webSlices('features');
+
+/**
+ * The server's modules, from the folder names: a module reaches another module only through its service, so a file
+ * in `apps/server/src/modules/<a>/` may not import `<b>/<anything>.repository.ts` of another module (decision 0018).
+ */
+const serverModuleNames = readdirSync(new URL('./apps/server/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The pattern that matches another module's repository in an import path, seen from module `name`. */
+const otherRepository = (name) =>
+  `^(\\.\\./)+(modules/)?(?!${name}/)[^/.][^/]*/[^/]+\\.repository(\\.ts)?$`;
 
 /**
  * Features whose public face (`index.ts`) other features may import: reference data (countries, time zones,
@@ -103,6 +118,17 @@ export default tseslint.config(
     files: ['apps/server/**'],
     rules: restrict([ours(['web'], 'the server never imports the web app.')]),
   },
+  ...serverModuleNames.map((name) => ({
+    files: [`apps/server/src/modules/${name}/**`],
+    rules: restrict([
+      ours(['web'], 'the server never imports the web app.'),
+      {
+        regex: otherRepository(name),
+        message:
+          'a module reaches another module only through its service, never its repository (docs/decisions/0018).',
+      },
+    ]),
+  })),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -61,12 +61,14 @@ export interface RouteDescriptor<
   TQuery extends z.ZodType = z.ZodType,
   TBody extends z.ZodType = z.ZodType,
   TData extends z.ZodType = z.ZodType,
+  TAccess extends Access = Access,
 > {
   method: HttpMethod;
   path: string;
   summary: string;
   tags: readonly string[];
-  access: Access;
+  /** Kept as its literal type by {@link defineRoute}, so the server can type a session route's actor as non-null. */
+  access: TAccess;
   params?: TParams;
   query?: TQuery;
   body?: TBody;
@@ -84,7 +86,8 @@ export function defineRoute<
   TQuery extends z.ZodType = z.ZodUndefined,
   TBody extends z.ZodType = z.ZodUndefined,
   TData extends z.ZodType = z.ZodType,
->(route: RouteDescriptor<TParams, TQuery, TBody, TData>) {
+  const TAccess extends Access = Access,
+>(route: RouteDescriptor<TParams, TQuery, TBody, TData, TAccess>) {
   return route;
 }
 

@@ -1,11 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@ec/contract';
 import { AppError } from '../errors.ts';
 import { userRecord } from '../test/fixtures.ts';
 import type { Actor } from '../modules/auth/auth.service.ts';
-import { NOT_MODIFIED, registerContractRoutes } from './contract-routes.ts';
+import { NOT_MODIFIED, registerContractRoutes, type RouteHandler } from './contract-routes.ts';
 import { registerErrorHandling } from './errors.ts';
 
 // A contract of its own, to test the registrar apart from the real routes.
@@ -98,7 +98,8 @@ beforeAll(async () => {
           q: query.q ?? null,
         }),
         leaky: async () => ({ name: 'n', passwordHash: 'secret' }) as { name: string },
-        signedIn: async ({ actor }) => ({ email: actor?.user.email ?? '' }),
+        // A session route's actor is non-null by type: no check, no assertion.
+        signedIn: async ({ actor }) => ({ email: actor.user.email }),
         aggregators: async () => ({ ok: true }),
         cached: async () => NOT_MODIFIED,
         broken: async () => {
@@ -119,6 +120,17 @@ beforeAll(async () => {
   await app.ready();
 });
 afterAll(() => app.close());
+
+/** The actor a route's handler receives, by type. */
+type ActorOf<R> = Parameters<RouteHandler<R>>[0]['actor'];
+
+describe('handler actor type (checked by tsc)', () => {
+  it('is Actor for session routes and Actor | null for public ones', () => {
+    expectTypeOf<ActorOf<typeof testRoutes.demo.signedIn>>().toEqualTypeOf<Actor>();
+    expectTypeOf<ActorOf<typeof testRoutes.demo.aggregators>>().toEqualTypeOf<Actor>();
+    expectTypeOf<ActorOf<typeof testRoutes.demo.echo>>().toEqualTypeOf<Actor | null>();
+  });
+});
 
 describe('registerContractRoutes', () => {
   it('validates and coerces input, passes it to the handler and wraps the answer in data', async () => {

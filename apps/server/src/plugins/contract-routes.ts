@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { envelope, errorBodySchema, type RouteDescriptor } from '@ec/contract';
+import { envelope, errorBodySchema, type Access, type RouteDescriptor } from '@ec/contract';
 import { hasAnyRole } from '@ec/domain';
 import { forbidden, RequestValidationError, unauthenticated } from '../errors.ts';
 import type { Actor } from '../modules/auth/auth.service.ts';
@@ -39,21 +39,28 @@ function isPreSerialised(value: unknown): value is PreSerialised {
   return typeof value === 'object' && value !== null && PRE_SERIALISED in value;
 }
 
+/**
+ * The actor a handler of a route with this access receives: a session route's onRequest hook refuses the request
+ * (401) before the handler runs when there is no session, so its handler gets an `Actor` by type; a public route's
+ * handler gets `Actor | null` (the registrar resolves no session for it, so today always null).
+ */
+export type ActorFor<A extends Access> = A extends { kind: 'session' } ? Actor : Actor | null;
+
 /** What a handler receives: validated input, the actor (set for session routes) and the raw request/reply. */
-export interface HandlerContext<P, Q, B> {
+export interface HandlerContext<P, Q, B, A extends Access = Access> {
   params: P;
   query: Q;
   body: B;
-  actor: Actor | null;
+  actor: ActorFor<A>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
 /** The handler of one contract route: returns the `data` of the success envelope. */
 export type RouteHandler<R> =
-  R extends RouteDescriptor<infer P, infer Q, infer B, infer D>
+  R extends RouteDescriptor<infer P, infer Q, infer B, infer D, infer A>
     ? (
-        ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>>,
+        ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>, A>,
       ) => Promise<z.output<D> | typeof NOT_MODIFIED | PreSerialised>
     : never;
 

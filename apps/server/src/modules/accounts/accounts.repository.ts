@@ -14,7 +14,7 @@ import {
   userColumns,
   type UserCredentials,
   type UserRecord,
-} from '../auth/auth.repository.ts';
+} from '../auth/user-rows.ts';
 
 /** A one-time token row (its id is the SHA-256 of the token). */
 export type UserTokenRecord = InferSelectModel<typeof userTokens>;
@@ -39,16 +39,6 @@ export type UserChanges = Partial<
     | 'passwordHash'
   >
 >;
-
-/** Whether an error is PostgreSQL's unique violation (23505), from node-postgres or PGlite. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Accounts and one-time tokens. */
 export function createAccountsRepository(db: Db) {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { accountRoutes } from '@ec/contract';
-import { AppError, unauthenticated } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
 import { clearSessionCookie, type CookiePolicy } from '../auth/auth.routes.ts';
 import { requestHost } from '../site/site.routes.ts';
@@ -54,19 +54,16 @@ export function accountHandlers(deps: {
     },
 
     async changePassword({ actor, body, request }) {
-      if (!actor) throw unauthenticated();
       await accounts.changePassword(actor, body.data, await context(request));
       return {};
     },
 
     async updateUser({ actor, body, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return { user: await accounts.updateUser(actor, body.data) };
     },
 
     async exportUser({ actor, reply }) {
-      if (!actor) throw unauthenticated();
       const data = await accounts.exportUser(actor);
       const day = data.exportedAt.slice(0, 10);
       reply.header('cache-control', 'no-store');
@@ -75,7 +72,6 @@ export function accountHandlers(deps: {
     },
 
     async deleteUser({ actor, body, request, reply }) {
-      if (!actor) throw unauthenticated();
       await accounts.deleteUser(actor, body.data.password, await context(request));
       clearSessionCookie(reply, policy);
       return {};

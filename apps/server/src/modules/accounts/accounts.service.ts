@@ -12,16 +12,13 @@ import { AppError, forbidden, invalidFields, ruleBroken } from '../../errors.ts'
 import type { Log } from '../../logger.ts';
 import { type Actor, type AuthService, type UserRecord } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { isSystemActor } from '../auth/system-actor.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { MailKind } from '../mail/mail.templates.ts';
 import { RATE_LIMITS, accountSubject, type RateLimiter } from '../rate-limit/rate-limit.service.ts';
-import type { SiteRecord } from '../site/site.repository.ts';
-import type { SiteService } from '../site/site.service.ts';
-import {
-  isUniqueViolation,
-  type AccountsRepository,
-  type UserChanges,
-} from './accounts.repository.ts';
+import type { SiteRecord, SiteService } from '../site/site.service.ts';
+import { isUniqueViolation } from '../../db-errors.ts';
+import type { AccountsRepository, UserChanges } from './accounts.repository.ts';
 import { appLink } from './links.ts';
 
 /** Lifetime of an e-mail verification link. */
@@ -76,6 +73,11 @@ export interface ExportSources {
 }
 
 const notWhileImpersonating = () => forbidden('impersonation.not_while_impersonating');
+
+/** The system actor (a job) has no account of its own to change, export or delete (docs/decisions/0018). */
+function personOnly(actor: Actor): void {
+  if (isSystemActor(actor)) throw forbidden();
+}
 
 /** Registration, verification, passwords, profile and privacy (issue 3). */
 export function createAccountsService(deps: {
@@ -302,6 +304,7 @@ export function createAccountsService(deps: {
       input: { currentPassword: string; newPassword: string },
       context: RequestContext,
     ): Promise<void> {
+      personOnly(actor);
       if (actor.impersonator) throw notWhileImpersonating();
       const found = await repo.findById(actor.user.id);
       if (!found) throw forbidden();
@@ -317,6 +320,7 @@ export function createAccountsService(deps: {
 
     /** Updates profile and settings; marketing consent only by the user themself (not while impersonating). */
     async updateUser(actor: Actor, form: UpdateUserForm): Promise<AuthUser> {
+      personOnly(actor);
       if (actor.impersonator && form.marketingConsent !== undefined) throw notWhileImpersonating();
       const changes: UserChanges = {};
       if (form.firstName !== undefined) changes.firstName = form.firstName;
@@ -342,6 +346,7 @@ export function createAccountsService(deps: {
 
     /** Everything stored about the user (GDPR access and portability). Not while impersonating. */
     async exportUser(actor: Actor): Promise<UserExport> {
+      personOnly(actor);
       if (actor.impersonator) throw notWhileImpersonating();
       const user = actor.user;
       const site = await sites.byId(user.siteId);
@@ -391,6 +396,7 @@ export function createAccountsService(deps: {
      * A super admin cannot delete their own account (spec 001 §5), so an installation keeps its administrator.
      */
     async deleteUser(actor: Actor, password: string, context: RequestContext): Promise<void> {
+      personOnly(actor);
       if (actor.impersonator) throw notWhileImpersonating();
       if (actor.user.role === 'ROLE_SUPER_ADMIN') {
         throw ruleBroken('account.super_admin_cannot_delete_self');
@@ -405,6 +411,24 @@ export function createAccountsService(deps: {
     },
 
     /** Looks up an account by e-mail (for social sign-in). */
+    /** A user by id, for other modules (users-admin's welcome mail). */
+    async findById(id: number): Promise<UserRecord | undefined> {
+      return (await repo.findById(id))?.user;
+    },
+
+    /**
+     * The token of a welcome link: a password-reset token that lasts WELCOME_PASSWORD_TTL_MS (users-admin's
+     * welcome mail lets a new user choose a first password with it).
+     */
+    issueWelcomeToken(userId: number): Promise<string> {
+      return issueToken(userId, 'reset_password', WELCOME_PASSWORD_TTL_MS);
+    },
+
+    /** Uses up the user's pending verification links: the address was confirmed another way (an admin). */
+    async retireVerificationLinks(userId: number, at: Date): Promise<void> {
+      await repo.useAllTokens(userId, 'verify_email', at);
+    },
+
     async findByEmail(email: string): Promise<UserRecord | undefined> {
       return (await repo.findByEmail(email.trim().toLowerCase()))?.user;
     },

@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Log } from '../../logger.ts';
 import { requestHost } from '../site/site.routes.ts';
-import type { SiteRecord } from '../site/site.repository.ts';
 import { fallbackOrigin, siteHostOrigin, type OriginConfig } from '../site/site-origin.ts';
-import { DEFAULT_SITE_IDENTIFIER, type SiteService } from '../site/site.service.ts';
+import {
+  DEFAULT_SITE_IDENTIFIER,
+  type SiteRecord,
+  type SiteService,
+} from '../site/site.service.ts';
 
 /**
  * The origin for links in mail (and OpenID Connect callbacks), never taken from request headers

@@ -1,5 +1,6 @@
 import type { AuditAction, AuditEntry } from '@ec/contract';
 import { fullNameOf, type UserRecord } from '../auth/auth.service.ts';
+import { isSystemUser, SYSTEM_ACTOR_NAME } from '../auth/system-actor.ts';
 import type { AuditRecord, AuditRepository } from './audit.repository.ts';
 
 /** Default and largest page sizes of the audit log. */
@@ -28,11 +29,13 @@ export function createAuditService(repo: AuditRepository) {
       target: UserRecord | null,
       ip: string | null,
     ): Promise<void> {
+      // The system actor (a job) has no users row: the entry names it "system" and links no user.
+      const system = isSystemUser(actor);
       await repo.insert({
         action,
-        actorId: actor.id,
-        actorEmail: actor.email,
-        actorName: fullNameOf(actor),
+        actorId: system ? null : actor.id,
+        actorEmail: system ? SYSTEM_ACTOR_NAME : actor.email,
+        actorName: system ? SYSTEM_ACTOR_NAME : fullNameOf(actor),
         targetId: target?.id ?? null,
         targetEmail: target?.email ?? null,
         targetName: target ? fullNameOf(target) : null,

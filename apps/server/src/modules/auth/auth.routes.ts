@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { withoutControlCharacters, type authRoutes } from '@ec/contract';
-import { unauthenticated } from '../../errors.ts';
 import type { Authenticate, GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { type AuthService, type ClientInfo, type StartedSession } from './auth.service.ts';
@@ -99,7 +98,6 @@ export function authHandlers(
     },
 
     async user({ actor, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return { user: await service.describe(actor.user, actor.impersonator) };
     },

@@ -17,6 +17,11 @@ export interface Actor {
   user: UserRecord;
   sessionId: string;
   impersonator: UserRecord | null;
+  /**
+   * Set only on the system actor that background jobs act as ({@link systemActor} in system-actor.ts); a session
+   * never has it. The access core gives it the reach of its site (docs/decisions/0018).
+   */
+  system?: true;
 }
 
 /** The real signed-in person: the impersonator while impersonating, else the user. */

@@ -1,5 +1,4 @@
 import type { companyEmailRoutes } from '@ec/contract';
-import { unauthenticated } from '../../errors.ts';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { CompanyEmailService } from './company-email.service.ts';
 
@@ -9,15 +8,12 @@ export function companyEmailHandlers(
 ): GroupHandlers<typeof companyEmailRoutes> {
   return {
     async get({ actor, params }) {
-      if (!actor) throw unauthenticated();
       return { settings: await service.get(actor, params.id) };
     },
     async update({ actor, params, body }) {
-      if (!actor) throw unauthenticated();
       return { settings: await service.update(actor, params.id, body.data) };
     },
     async check({ actor, params }) {
-      if (!actor) throw unauthenticated();
       return { settings: await service.check(actor, params.id) };
     },
   };

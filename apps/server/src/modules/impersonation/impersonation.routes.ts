@@ -1,5 +1,4 @@
 import type { impersonationRoutes } from '@ec/contract';
-import { unauthenticated } from '../../errors.ts';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { ImpersonationService } from './impersonation.service.ts';
 
@@ -9,13 +8,11 @@ export function impersonationHandlers(
 ): GroupHandlers<typeof impersonationRoutes> {
   return {
     async impersonate({ actor, body, request, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return { user: await service.impersonate(actor, body.data.userId, request.ip ?? null) };
     },
 
     async unimpersonate({ actor, request, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return { user: await service.unimpersonate(actor, request.ip ?? null) };
     },

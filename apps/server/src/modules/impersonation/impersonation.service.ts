@@ -8,6 +8,7 @@ import {
   type Actor,
   type AuthService,
 } from '../auth/auth.service.ts';
+import { isSystemActor } from '../auth/system-actor.ts';
 
 /**
  * Acting as another user (spec 001 §6, §7). The session keeps its own user (the administrator) and records whom
@@ -23,6 +24,8 @@ export function createImpersonationService(deps: { auth: AuthService; audit: Aud
      * answers 404, like an unknown id.
      */
     async impersonate(actor: Actor, userId: number, ip: string | null): Promise<AuthUser> {
+      // The system actor (a job) is no person and has no session to act through (docs/decisions/0018).
+      if (isSystemActor(actor)) throw forbidden('impersonation.not_allowed');
       const real = realUser(actor);
       const target = await auth.findUser(userId);
       if (!target) throw notFound();

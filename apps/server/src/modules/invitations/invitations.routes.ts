@@ -1,5 +1,4 @@
 import type { securityRoutes } from '@ec/contract';
-import { unauthenticated } from '../../errors.ts';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
@@ -9,7 +8,6 @@ export function securityHandlers(
 ): GroupHandlers<typeof securityRoutes> {
   return {
     async validateConfirmation({ actor, body }) {
-      if (!actor) throw unauthenticated();
       return invitations.validate(actor, body.data.id);
     },
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '@ec/i18n';
-import type { SiteRecord } from '../site/site.repository.ts';
+import type { SiteRecord } from '../site/site.service.ts';
 import { escapeHtml, interpolate, lookup, MAIL_KINDS, renderMail } from './mail.templates.ts';
 import { linksIn } from './mail.service.ts';
 

@@ -1,6 +1,6 @@
 import type { Locale } from '@ec/domain';
 import type { Catalog } from '@ec/i18n';
-import type { SiteRecord } from '../site/site.repository.ts';
+import type { SiteRecord } from '../site/site.service.ts';
 
 /** The messages the server sends. */
 export const MAIL_KINDS = [

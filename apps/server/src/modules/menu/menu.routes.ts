@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { menuRoutes } from '@ec/contract';
-import { unauthenticated } from '../../errors.ts';
 import {
   NOT_MODIFIED,
   preSerialised,
@@ -52,7 +51,6 @@ async function sendCached(
 export function menuHandlers(service: MenuService): GroupHandlers<typeof menuRoutes> {
   return {
     async menu({ actor, request, reply }) {
-      if (!actor) throw unauthenticated();
       const answer = await service.menu(actor);
       if ('cached' in answer) return sendCached(request, reply, answer.cached);
       reply.header('cache-control', 'no-store');
@@ -60,7 +58,6 @@ export function menuHandlers(service: MenuService): GroupHandlers<typeof menuRou
     },
 
     async search({ actor, query, reply }) {
-      if (!actor) throw unauthenticated();
       // The answer depends on who asks and changes with any tree change: never cached.
       reply.header('cache-control', 'no-store');
       // Its items come from the builders of the cached trees (validated when built) and are copied, never made
@@ -70,7 +67,6 @@ export function menuHandlers(service: MenuService): GroupHandlers<typeof menuRou
     },
 
     async company({ actor, params, request, reply }) {
-      if (!actor) throw unauthenticated();
       const answer = await service.company(actor, params.companyId);
       if ('cached' in answer) return sendCached(request, reply, answer.cached);
       reply.header('cache-control', 'no-store');
@@ -78,7 +74,6 @@ export function menuHandlers(service: MenuService): GroupHandlers<typeof menuRou
     },
 
     async location({ actor, params, query, request, reply }) {
-      if (!actor) throw unauthenticated();
       const { cached } = await service.location(actor, params.id, query);
       return sendCached(request, reply, cached);
     },

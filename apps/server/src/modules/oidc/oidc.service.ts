@@ -4,7 +4,6 @@ import type { OidcErrorCode, OidcProvider } from '@ec/contract';
 import { isLocale, type Locale } from '@ec/domain';
 import type { OidcProviderConfig } from '../../config.ts';
 import type { Log } from '../../logger.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AuthService, ClientInfo, StartedSession, UserRecord } from '../auth/auth.service.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type { OidcRepository } from './oidc.repository.ts';
@@ -72,6 +71,45 @@ export type CallbackResult =
   | { ok: true; session: StartedSession; redirect: string; user: UserRecord }
   | { ok: false; error: OidcErrorCode };
 
+/**
+ * What social sign-in needs of the accounts module. The OIDC module owns this interface and the accounts service
+ * satisfies it, so OIDC does not import accounts; and accounts, whose data export lists the identities that
+ * {@link createOidcIdentities} reads, is built before the OIDC service: a plain sequence, no late-bound holder
+ * (docs/decisions/0018).
+ */
+export interface OidcAccounts {
+  /** The user with this e-mail (lower-cased), if any. */
+  findByEmail(email: string): Promise<UserRecord | undefined>;
+  /** Marks the address verified (the provider vouched for it) and drops an unconfirmed password. */
+  confirmAddressFromProvider(user: UserRecord): Promise<UserRecord>;
+  /** Creates a verified basic user for a first social sign-in. */
+  createSocialUser(input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    locale: Locale;
+    siteId: number;
+  }): Promise<UserRecord>;
+}
+
+/** The linked provider accounts of users (read by the accounts module's data export). */
+export function createOidcIdentities(repo: Pick<OidcRepository, 'identitiesOf'>) {
+  return {
+    /** The user's linked provider accounts (for the data export). */
+    async identitiesOf(userId: number) {
+      const rows = await repo.identitiesOf(userId);
+      return rows.map((row) => ({
+        provider: row.provider,
+        email: row.email,
+        linkedAt: row.linkedAt.toISOString(),
+      }));
+    },
+  };
+}
+
+/** The identities reader's interface. */
+export type OidcIdentities = ReturnType<typeof createOidcIdentities>;
+
 /** The locale a provider suggests (`sl`, `sl-SI`, `en_GB`), when we support it. */
 function localeFromClaim(value: unknown): Locale | null {
   if (typeof value !== 'string') return null;
@@ -86,7 +124,7 @@ function localeFromClaim(value: unknown): Locale | null {
 export function createOidcService(deps: {
   providers: readonly OidcProviderConfig[];
   repo: OidcRepository;
-  accounts: AccountsService;
+  accounts: OidcAccounts;
   auth: AuthService;
   sites: SiteService;
   log: Log;
@@ -372,16 +410,6 @@ export function createOidcService(deps: {
       const session = await auth.startSession(user.id, input.client, input.previousToken);
       log.info({ provider: provider.id, userId: user.id, ip: input.client.ip }, 'social sign-in');
       return { ok: true, session, redirect: stored.redirect, user };
-    },
-
-    /** The user's linked provider accounts (for the data export). */
-    async identitiesOf(userId: number) {
-      const rows = await repo.identitiesOf(userId);
-      return rows.map((row) => ({
-        provider: row.provider,
-        email: row.email,
-        linkedAt: row.linkedAt.toISOString(),
-      }));
     },
   };
 }

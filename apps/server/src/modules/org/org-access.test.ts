@@ -15,7 +15,8 @@ import {
 import { createTestDb, type TestDatabase } from '@ec/db/testing';
 import type { Role } from '@ec/domain';
 import { AppError } from '../../errors.ts';
-import { createOrgAccess, type AccessActor, type OrgAccess } from './org-access.ts';
+import { SYSTEM_USER_ID, systemActor } from '../auth/system-actor.ts';
+import { createOrgAccess, scopeOf, type AccessActor, type OrgAccess } from './org-access.ts';
 
 let database: TestDatabase;
 let access: OrgAccess;
@@ -468,5 +469,62 @@ describe('org access: impersonation is the intersection of both scopes', () => {
     expect(
       (await access.permissionsOf(owner, user('aggBeta', 'ROLE_AGGREGATOR', 'beta'))).controllers,
     ).toEqual([]);
+  });
+});
+
+describe('org access: the system actor (background jobs) reaches its site, every action, nothing else', () => {
+  const system = () => systemActor(id('site'));
+
+  it('has the site scope, whatever its role says and with no impersonation', () => {
+    expect(scopeOf(system())).toEqual({ kind: 'site', siteId: id('site') });
+    // Even a system actor whose user were a basic user, or that carried an impersonator, keeps exactly its site.
+    const odd: AccessActor = {
+      user: { id: 0, role: 'ROLE_USER_BASIC', siteId: id('site'), companyId: null },
+      impersonator: {
+        id: id('aggBeta'),
+        role: 'ROLE_AGGREGATOR',
+        siteId: id('site'),
+        companyId: id('beta'),
+      },
+      system: true,
+    };
+    expect(scopeOf(odd)).toEqual({ kind: 'site', siteId: id('site') });
+  });
+
+  it('sees and may manage every company, group, location, device and controller of its site', async () => {
+    expect(await visibleCompanies(system())).toEqual(['alpha', 'beta']);
+    expect(await visibleLocations(system())).toEqual(['cabin', 'home', 'office']);
+    expect(await visibleGroups(system())).toEqual(
+      expect.arrayContaining(['alpha root', 'beta root', 'north', 'northEast']),
+    );
+    expect(await visibleGroups(system())).not.toContain('gamma root');
+    for (const key of ['home', 'cabin', 'office']) {
+      expect(await status(access.requireLocation(system(), id(key), 'manage'))).toBe(200);
+    }
+    expect(await status(access.requireCompany(system(), id('beta'), 'manage'))).toBe(200);
+    expect(await status(access.requireGroup(system(), id('northEast'), 'manage'))).toBe(200);
+    expect(await status(access.requireDevice(system(), id('device'), 'manage'))).toBe(200);
+    expect(await status(access.requireController(system(), id('looseController'), 'manage'))).toBe(
+      200,
+    );
+  });
+
+  it('reaches nothing of another site (404, like an unknown id)', async () => {
+    expect(await status(access.requireLocation(system(), id('abroad'), 'view'))).toBe(404);
+    expect(await status(access.requireCompany(system(), id('gamma'), 'view'))).toBe(404);
+    expect(await status(access.requireGroup(system(), id('gammaRoot'), 'view'))).toBe(404);
+    const abroad = systemActor(id('otherSite'));
+    expect(await visibleCompanies(abroad)).toEqual(['gamma']);
+    expect(await visibleLocations(abroad)).toEqual(['abroad']);
+    expect(await status(access.requireLocation(abroad, id('home'), 'view'))).toBe(404);
+  });
+
+  it('is no person: no users row, no session, no impersonator', () => {
+    const actor = system();
+    expect(actor.user.id).toBe(SYSTEM_USER_ID);
+    expect(actor.sessionId).toBe('');
+    expect(actor.impersonator).toBeNull();
+    expect(actor.user.hasPassword).toBe(false);
+    expect(Object.isFrozen(actor) && Object.isFrozen(actor.user)).toBe(true);
   });
 });

@@ -37,6 +37,11 @@ export interface AccessUser {
 export interface AccessActor {
   user: AccessUser;
   impersonator?: AccessUser | null;
+  /**
+   * The system actor of background jobs (auth/system-actor.ts): it reaches its user's site, every company of it
+   * with every action, and nothing else, whatever the role says and with no impersonation (docs/decisions/0018).
+   */
+  system?: boolean;
 }
 
 /** The granted actions on one resource (see docs/organisation.md "Tenancy and who sees what"). */
@@ -92,10 +97,12 @@ function intersect(own: Scope, by: Scope): Scope {
 }
 
 /**
- * The actor's {@link Scope}: the acting user's reach, narrowed to the impersonator's while impersonating. Every
+ * The actor's {@link Scope}: the acting user's reach, narrowed to the impersonator's while impersonating; the system
+ * actor's is its site (`site` scope, impersonator ignored: it never impersonates). Every
  * check of this module starts here, so modules that branch on the scope get the intersection too.
  */
 export function scopeOf(actor: AccessActor): Scope {
+  if (actor.system === true) return { kind: 'site', siteId: actor.user.siteId };
   const own = scopeOfUser(actor.user);
   return actor.impersonator ? intersect(own, scopeOfUser(actor.impersonator)) : own;
 }

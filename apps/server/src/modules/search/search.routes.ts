@@ -1,5 +1,4 @@
 import type { searchRoutes } from '@ec/contract';
-import { unauthenticated } from '../../errors.ts';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { SearchService } from './search.service.ts';
 
@@ -7,22 +6,18 @@ import type { SearchService } from './search.service.ts';
 export function searchHandlers(service: SearchService): GroupHandlers<typeof searchRoutes> {
   return {
     async users({ actor, query, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return service.users(actor, query);
     },
     async locations({ actor, query, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return service.locations(actor, query);
     },
     async controllers({ actor, query, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return service.controllers(actor, query);
     },
     async devices({ actor, query, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return service.devices(actor, query);
     },

@@ -1,6 +1,9 @@
 import type { SiteInfo } from '@ec/contract';
 import type { SiteRecord, SiteRepository } from './site.repository.ts';
 
+/** A site's row, as other modules see it through this service. */
+export type { SiteRecord } from './site.repository.ts';
+
 /** The identifier of the site used when neither identifier nor host selects one. */
 export const DEFAULT_SITE_IDENTIFIER = 'default';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '@ec/domain';
 import { mergeCatalogs, type Catalog } from '@ec/i18n';
 import { loadCatalog } from '@ec/i18n/node';
-import type { SiteRecord } from '../site/site.repository.ts';
+import type { SiteRecord } from '../site/site.service.ts';
 
 /** A merged catalog and its entity tag. */
 export interface CatalogEntry {

@@ -1,5 +1,4 @@
 import type { usersAdminRoutes } from '@ec/contract';
-import { unauthenticated } from '../../errors.ts';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { OriginResolver } from '../accounts/links.ts';
 import type { UsersAdminService } from './users-admin.service.ts';
@@ -12,33 +11,26 @@ export function usersAdminHandlers(deps: {
   const { service, origin } = deps;
   return {
     async list({ actor, params, query, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return service.list(actor, params.id, query);
     },
     async get({ actor, params, reply }) {
-      if (!actor) throw unauthenticated();
       reply.header('cache-control', 'no-store');
       return { user: await service.get(actor, params.id) };
     },
     async create({ actor, body, request }) {
-      if (!actor) throw unauthenticated();
       return service.create(actor, body.data, await origin(request));
     },
     async update({ actor, params, body }) {
-      if (!actor) throw unauthenticated();
       return { user: await service.update(actor, params.id, body.data) };
     },
     async verify({ actor, params }) {
-      if (!actor) throw unauthenticated();
       return { user: await service.verify(actor, params.id) };
     },
     async changeCompany({ actor, params, body }) {
-      if (!actor) throw unauthenticated();
       return { user: await service.changeCompany(actor, params.id, body.data.companyId) };
     },
     async remove({ actor, params }) {
-      if (!actor) throw unauthenticated();
       await service.remove(actor, params.id);
       return {};
     },

@@ -9,9 +9,8 @@ import {
 } from '@ec/domain';
 import { AppError, forbidden, notFound, ruleBroken } from '../../errors.ts';
 import type { Log } from '../../logger.ts';
-import type { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { isUniqueViolation } from '../accounts/accounts.repository.ts';
-import { issueOneTimeToken, WELCOME_PASSWORD_TTL_MS } from '../accounts/accounts.service.ts';
+import { isUniqueViolation } from '../../db-errors.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import { appLink } from '../accounts/links.ts';
 import { fullNameOf, type Actor } from '../auth/auth.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -28,7 +27,7 @@ const DEFAULT_PAGE_SIZE = 25;
  */
 export function createUsersAdminService(deps: {
   repo: UsersAdminRepository;
-  accounts: AccountsRepository;
+  accounts: Pick<AccountsService, 'findById' | 'issueWelcomeToken' | 'retireVerificationLinks'>;
   access: OrgAccess;
   mail: MailService;
   sites: SiteService;
@@ -96,19 +95,13 @@ export function createUsersAdminService(deps: {
 
   /**
    * The welcome mail (site-branded, in the new user's language, naming who made the account): a link to choose a
-   * first password — a password-reset token that lasts 7 days (WELCOME_PASSWORD_TTL_MS) on the reset page, which
+   * first password — a password-reset token that lasts 7 days (accounts' issueWelcomeToken) on the reset page, which
    * `welcome=1` makes say "set your password". Setting it also confirms the address.
    */
   async function sendWelcome(actor: Actor, userId: number, origin: string): Promise<boolean> {
-    const found = await accounts.findById(userId);
-    if (!found) return false;
-    const { user } = found;
-    const token = await issueOneTimeToken(accounts, {
-      userId: user.id,
-      purpose: 'reset_password',
-      ttlMs: WELCOME_PASSWORD_TTL_MS,
-      at: now(),
-    });
+    const user = await accounts.findById(userId);
+    if (!user) return false;
+    const token = await accounts.issueWelcomeToken(user.id);
     const site = await sites.byId(user.siteId);
     // Waited for, so the admin learns when it did not go out (the account stays: "Forgotten password" on the
     // sign-in page sends the user a new link).
@@ -221,7 +214,7 @@ export function createUsersAdminService(deps: {
         const at = now();
         await repo.updateUser(user.id, { emailVerifiedAt: at });
         // The address is confirmed now: the user's pending verification links have nothing left to do.
-        await accounts.useAllTokens(user.id, 'verify_email', at);
+        await accounts.retireVerificationLinks(user.id, at);
       }
       return reload(actor, user.id);
     },

@@ -1,0 +1,185 @@
+import type { Database } from '@ec/db';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCompaniesRepository } from './modules/companies/companies.repository.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
+import { createCompanyEmailRepository } from './modules/company-email/company-email.repository.ts';
+import { createCompanyEmailService } from './modules/company-email/company-email.service.ts';
+import { createImpersonationService } from './modules/impersonation/impersonation.service.ts';
+import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
+import { createInvitationsService } from './modules/invitations/invitations.service.ts';
+import { createLocationUsersRepository } from './modules/locations/location-users.repository.ts';
+import { createLocationUsersService } from './modules/locations/location-users.service.ts';
+import { createLocationsRepository } from './modules/locations/locations.repository.ts';
+import { createLocationsService } from './modules/locations/locations.service.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { createMenuRepository } from './modules/menu/menu.repository.ts';
+import { createMenuService } from './modules/menu/menu.service.ts';
+import { createOidcRepository } from './modules/oidc/oidc.repository.ts';
+import { createOidcIdentities, createOidcService } from './modules/oidc/oidc.service.ts';
+import { createOrgAccess } from './modules/org/org-access.ts';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
+import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
+import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import { createReferenceService } from './modules/reference/reference.service.ts';
+import { createSearchRepository } from './modules/search/search.repository.ts';
+import { createSearchService } from './modules/search/search.service.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { resolveSessionSecret } from './modules/settings/settings.service.ts';
+import { createSiteRepository } from './modules/site/site.repository.ts';
+import { createSiteService } from './modules/site/site.service.ts';
+import { createTranslationsService } from './modules/translations/translations.service.ts';
+import { createUsersAdminRepository } from './modules/users-admin/users-admin.repository.ts';
+import { createUsersAdminService } from './modules/users-admin/users-admin.service.ts';
+
+/** What createServices needs. The caller owns the database (opens, migrates and closes it). */
+export interface ServicesOptions {
+  config: Config;
+  db: Database;
+  log: Logger;
+  /** How long site lookups are cached (ms, default 5000); tests that edit sites set 0. */
+  siteCacheMs?: number;
+}
+
+/**
+ * Builds every service of the server once, in one plain sequence (each line uses only services built above it;
+ * no late-bound holders), for the HTTP app (buildApp registers routes on top) and for worker processes alike: it
+ * needs no Fastify. Repositories are built here and handed to their own module's service only; a module reaches
+ * another module through that module's service (lint forbids importing another module's repository; see
+ * docs/decisions/0018). `close()` waits for mail under way and closes the SMTP pool; the database stays the
+ * caller's.
+ */
+export async function createServices({ config, db, log, siteCacheMs }: ServicesOptions) {
+  const sessionSecret = await resolveSessionSecret(
+    createSettingsRepository(db.db),
+    config.sessionSecret,
+  );
+  const sites = createSiteService(createSiteRepository(db.db), { cacheMs: siteCacheMs });
+  const translations = createTranslationsService();
+  const limiter = createRateLimiter(createRateLimitRepository(db.db), {
+    enabled: config.rateLimits,
+  });
+  const orgAccess = createOrgAccess(db.db);
+  const reference = createReferenceService(createReferenceRepository(db.db));
+  const companies = createCompaniesService({
+    repo: createCompaniesRepository(db.db),
+    access: orgAccess,
+    reference,
+  });
+  const auth = createAuthService(createAuthRepository(db.db), {
+    userAccess: (user, impersonator) => orgAccess.permissionsOf(user, impersonator),
+    idleMinutes: config.sessionIdleMinutes,
+    maxDays: config.sessionMaxDays,
+    limiter,
+    log,
+  });
+  const companyEmail = createCompanyEmailService({
+    repo: createCompanyEmailRepository(db.db),
+    access: orgAccess,
+    config,
+  });
+  const jobs = createJobQueue({ db, log, workers: config.jobsWorkers });
+  const mail = createMailService({
+    config,
+    repo: createMailRepository(db.db),
+    translations,
+    log,
+    senders: (companyId) => companyEmail.senderFor(companyId),
+    jobs,
+  });
+  const audit = createAuditService(createAuditRepository(db.db));
+  const invitations = createInvitationsService(createInvitationsRepository(db.db));
+  const locations = createLocationsService({
+    repo: createLocationsRepository(db.db),
+    access: orgAccess,
+  });
+  const locationUsers = createLocationUsersService({
+    repo: createLocationUsersRepository(db.db),
+    access: orgAccess,
+    mail,
+    sites,
+    limiter,
+  });
+  // The data export lists social identities: read by the OIDC module's identities reader, which needs no accounts,
+  // so accounts comes before the OIDC service that uses it (through the OidcAccounts interface OIDC owns).
+  const oidcRepo = createOidcRepository(db.db);
+  const oidcIdentities = createOidcIdentities(oidcRepo);
+  const accounts = createAccountsService({
+    repo: createAccountsRepository(db.db),
+    auth,
+    mail,
+    sites,
+    limiter,
+    log,
+    exportSources: {
+      socialIdentities: (userId) => oidcIdentities.identitiesOf(userId),
+      invitations: (email) => invitations.forEmail(email),
+      auditLog: (userId) => audit.forUser(userId),
+    },
+  });
+  const oidc = createOidcService({
+    providers: config.oidcProviders,
+    repo: oidcRepo,
+    accounts,
+    auth,
+    sites,
+    log,
+    allowInsecure: config.nodeEnv !== 'production',
+  });
+  const impersonation = createImpersonationService({ auth, audit });
+  const menu = createMenuService({ repo: createMenuRepository(db.db), access: orgAccess });
+  const search = createSearchService({ repo: createSearchRepository(db.db), access: orgAccess });
+  const usersAdmin = createUsersAdminService({
+    repo: createUsersAdminRepository(db.db),
+    accounts,
+    access: orgAccess,
+    mail,
+    sites,
+    log,
+  });
+
+  return {
+    /** Signs cookies (from SESSION_SECRET, else generated once and kept in the settings table). */
+    sessionSecret,
+    sites,
+    translations,
+    limiter,
+    orgAccess,
+    reference,
+    companies,
+    auth,
+    companyEmail,
+    mail,
+    jobs,
+    audit,
+    invitations,
+    locations,
+    locationUsers,
+    oidcIdentities,
+    accounts,
+    oidc,
+    impersonation,
+    menu,
+    search,
+    usersAdmin,
+    /**
+     * Stops the job workers, then waits for mail under way and closes the SMTP pool (the database is the caller's
+     * to close).
+     */
+    async close(): Promise<void> {
+      await jobs.stop();
+      await mail.close();
+    },
+  };
+}
+
+/** Every service of the server, built once by {@link createServices}. */
+export type Services = Awaited<ReturnType<typeof createServices>>;
