@@ -23,7 +23,7 @@ import { createImpersonationService } from './modules/impersonation/impersonatio
 import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { securityHandlers } from './modules/invitations/invitations.routes.ts';
 import { createInvitationsService } from './modules/invitations/invitations.service.ts';
-import { registerMapTiles } from './modules/map-tiles/map-tiles.plugin.ts';
+import { registerMapTiles } from './integrations/map-tiles/map-tiles.plugin.ts';
 import { createCompanyEmailRepository } from './modules/company-email/company-email.repository.ts';
 import { companyEmailHandlers } from './modules/company-email/company-email.routes.ts';
 import { createCompanyEmailService } from './modules/company-email/company-email.service.ts';
