@@ -1,6 +1,7 @@
-// Flat config. Import boundaries follow docs/architecture.md §2: domain imports nothing of ours; contract may
-// import domain; server uses contract, domain, db, i18n; web never imports db or server; web features do not import
-// each other (shared → features → app).
+// Flat config. Import boundaries follow docs/architecture.md §2: domain and protocol import nothing of ours;
+// contract may import domain; emulators only protocol; server uses contract, domain, db, i18n, protocol (and the
+// emulators in tests); web never imports db, server, emulators or protocol; web features do not import each other
+// (shared → features → app).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -11,6 +12,12 @@ const restrict = (patterns) => ({
 });
 
 const ours = (names, message) => ({ group: names.map((n) => `@ec/${n}`), message });
+
+/** What no file of the web app may import (it runs in the browser and uses contract, domain and i18n only). */
+const webForbidden = ours(
+  ['db', 'server', 'emulators', 'simulator', 'protocol'],
+  'the web app uses contract, domain and i18n only.',
+);
 
 /** One rule object per web feature: it may not import any other feature. */
 const featureNames = [
@@ -73,8 +80,26 @@ export default tseslint.config(
     files: ['packages/domain/**'],
     rules: restrict([
       ours(
-        ['contract', 'db', 'i18n', 'server', 'web'],
+        ['contract', 'db', 'i18n', 'protocol', 'server', 'web', 'emulators', 'simulator'],
         'domain is pure: it imports nothing of ours.',
+      ),
+    ]),
+  },
+  {
+    files: ['packages/protocol/**'],
+    rules: restrict([
+      ours(
+        ['contract', 'db', 'domain', 'i18n', 'server', 'web', 'emulators', 'simulator'],
+        'the controller protocol imports nothing of ours (firmware authors and the simulator read it alone).',
+      ),
+    ]),
+  },
+  {
+    files: ['apps/emulators/**'],
+    rules: restrict([
+      ours(
+        ['contract', 'db', 'domain', 'i18n', 'server', 'web', 'simulator'],
+        'an emulator speaks only the real service’s protocol: it imports nothing of ours but @ec/protocol.',
       ),
     ]),
   },
@@ -109,12 +134,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: restrict([ours(['db', 'server'], 'the web app uses contract, domain and i18n only.')]),
+    rules: restrict([webForbidden]),
   },
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     rules: restrict([
-      ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
+      webForbidden,
       {
         group: ['**/features/**', '**/app/**'],
         message: 'shared code may not import features or app.',
@@ -124,7 +149,7 @@ export default tseslint.config(
   ...featureNames.map((name) => ({
     files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
     rules: restrict([
-      ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
+      webForbidden,
       { group: ['**/app/**'], message: 'features may not import the app layer.' },
       {
         group: [
