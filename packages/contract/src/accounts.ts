@@ -7,7 +7,7 @@ import {
   THEME_PREFERENCES,
   USER_TYPES,
 } from './auth.ts';
-import { EMAIL_MAX, entityNameSchema, isoDateTime } from './common.ts';
+import { EMAIL_MAX, entityNameSchema, idParams, isoDateTime } from './common.ts';
 import { defineRoute } from './http.ts';
 import { secretText, singleLineText } from './text.ts';
 
@@ -512,7 +512,7 @@ export const devRoutes = {
       'signed-in super admin (or anyone with DEV_MAILBOX=open); 404 otherwise and when disabled',
     tags: ['dev'],
     access: { kind: 'public' },
-    params: z.strictObject({ id: z.string().regex(/^\d{1,10}$/) }),
+    params: idParams,
     data: z.object({
       message: mailboxEntrySchema.extend({
         from: z.string(),

@@ -10,6 +10,8 @@ import {
   pagingQuery,
   userSummarySchema,
 } from './common.ts';
+import type { RouteDescriptor } from './http.ts';
+import { routes } from './index.ts';
 
 describe('idParam (path and query ids)', () => {
   it.each([
@@ -107,5 +109,34 @@ describe('entityNameSchema', () => {
     ['', false],
   ])('%j → %s', (name, ok) => {
     expect(entityNameSchema.safeParse(name).success).toBe(ok);
+  });
+});
+
+describe('every route path id', () => {
+  const pathIds = Object.entries(routes).flatMap(([group, defs]) =>
+    Object.entries(defs as Record<string, RouteDescriptor>).flatMap(([name, route]) =>
+      [...route.path.matchAll(/:(\w+)/g)]
+        .map((m) => m[1] ?? '')
+        .filter((param) => /(^id|Id)$/.test(param))
+        .map((param) => [`${group}.${name} :${param}`, route, param] as const),
+    ),
+  );
+
+  it('finds the path ids', () => {
+    expect(pathIds.map(([label]) => label)).toContain('usersAdmin.get :id');
+    expect(pathIds.map(([label]) => label)).toContain('menu.company :companyId');
+    expect(pathIds.length).toBeGreaterThan(30);
+  });
+
+  it.each(['1e3', '0x10', '01', ' 7'])('refuses %j in every route (one strict id rule)', (text) => {
+    const accepted = pathIds
+      .filter(([, route, param]) => {
+        const sample = Object.fromEntries(
+          [...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1], m[1] === param ? text : '1']),
+        );
+        return route.params?.safeParse(sample).success;
+      })
+      .map(([label]) => label);
+    expect(accepted).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, entityNameSchema, isoDateTime } from './common.ts';
+import { EMAIL_MAX, entityNameSchema, idParams, isoDateTime } from './common.ts';
 import { defineRoute } from './http.ts';
 
 // Company e-mail settings (issue 4): the sender a company's mail goes out with, and the SPF, DKIM and DMARC
@@ -74,9 +74,7 @@ export const companyEmailSettingsFormSchema = z.strictObject({
 export type CompanyEmailSettingsForm = z.input<typeof companyEmailSettingsFormSchema>;
 
 /** `:id` of a company. */
-const companyIdParams = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+const companyIdParams = idParams;
 
 /** Company e-mail settings (aggregator of the company and super admins). */
 export const companyEmailRoutes = {
