@@ -1,7 +1,8 @@
-// Flat config. Import boundaries follow docs/architecture.md §2: domain imports nothing of ours; contract may
-// import domain; server uses contract, domain, db, i18n; web never imports db or server; the web app's layers
-// import downwards only (shared → entities → features → app), entities and features not each other; a server module
-// reaches another module only through its service (never its repository).
+// Flat config. Import boundaries follow docs/architecture.md §2: domain and protocol import nothing of ours;
+// contract may import domain; emulators only protocol; server uses contract, domain, db, i18n, protocol (and the
+// emulators in tests); web never imports db, server, emulators or protocol; the web app's layers import downwards
+// only (shared → entities → features → app), entities and features not each other; a server module reaches another
+// module only through its service (never its repository).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -52,6 +53,12 @@ const serverModuleNames = readdirSync(new URL('./apps/server/src/modules/', impo
 const otherRepository = (name) =>
   `^(\\.\\./)+(modules/)?(?!${name}/)[^/.][^/]*/[^/]+\\.repository(\\.ts)?$`;
 
+/** What no file of the web app may import (it runs in the browser and uses contract, domain and i18n only). */
+const webForbidden = ours(
+  ['db', 'server', 'emulators', 'simulator', 'protocol'],
+  'the web app uses contract, domain and i18n only.',
+);
+
 /**
  * Features whose public face (`index.ts`) other features may import: reference data (countries, time zones,
  * spot-market regions, currencies), companies (a picker, the choice modal) and the map's coordinates selector are
@@ -93,8 +100,26 @@ export default tseslint.config(
     files: ['packages/domain/**'],
     rules: restrict([
       ours(
-        ['contract', 'db', 'i18n', 'server', 'web'],
+        ['contract', 'db', 'i18n', 'protocol', 'server', 'web', 'emulators', 'simulator'],
         'domain is pure: it imports nothing of ours.',
+      ),
+    ]),
+  },
+  {
+    files: ['packages/protocol/**'],
+    rules: restrict([
+      ours(
+        ['contract', 'db', 'domain', 'i18n', 'server', 'web', 'emulators', 'simulator'],
+        'the controller protocol imports nothing of ours (firmware authors and the simulator read it alone).',
+      ),
+    ]),
+  },
+  {
+    files: ['apps/emulators/**'],
+    rules: restrict([
+      ours(
+        ['contract', 'db', 'domain', 'i18n', 'server', 'web', 'simulator'],
+        'an emulator speaks only the real service’s protocol: it imports nothing of ours but @ec/protocol.',
       ),
     ]),
   },
@@ -140,12 +165,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: restrict([ours(['db', 'server'], 'the web app uses contract, domain and i18n only.')]),
+    rules: restrict([webForbidden]),
   },
   {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     rules: restrict([
-      ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
+      webForbidden,
       {
         group: ['**/entities/**', '**/features/**', '**/app/**'],
         message: 'shared code may not import entities, features or app.',
@@ -155,7 +180,7 @@ export default tseslint.config(
   ...entityNames.map((name) => ({
     files: [`apps/web/src/entities/${name}/**/*.{ts,tsx}`],
     rules: restrict([
-      ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
+      webForbidden,
       {
         group: ['**/features/**', '**/app/**'],
         message:
@@ -174,7 +199,7 @@ export default tseslint.config(
   ...featureNames.map((name) => ({
     files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
     rules: restrict([
-      ours(['db', 'server'], 'the web app uses contract, domain and i18n only.'),
+      webForbidden,
       { group: ['**/app/**'], message: 'features may not import the app layer.' },
       ...[
         ...sliceImport(

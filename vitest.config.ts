@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'packages/*/vitest.config.ts',
       'apps/server/vitest.config.ts',
+      'apps/emulators/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],
   },

@@ -1,5 +1,6 @@
-// The parts of oidc-provider (a dev dependency without bundled types) used by the server's OIDC tests and the
-// browser tests' local OpenID provider. Shared by apps/server and apps/web (e2e) through their tsconfig includes.
+// The parts of oidc-provider (a dependency without bundled types) used by the OpenID Connect emulator
+// (apps/emulators/src/oidc). Shared through the tsconfig includes of apps/emulators and of the apps whose tests
+// start the emulator (apps/server, apps/web e2e).
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 

@@ -21,7 +21,7 @@ import { securityHandlers } from './modules/invitations/invitations.routes.ts';
 import { locationHandlers } from './modules/locations/locations.routes.ts';
 import { devHandlers, registerDevMailboxGuard } from './modules/mail/mail.routes.ts';
 import type { MailService } from './modules/mail/mail.service.ts';
-import { registerMapTiles } from './modules/map-tiles/map-tiles.plugin.ts';
+import { registerMapTiles } from './integrations/map-tiles/map-tiles.plugin.ts';
 import { menuHandlers } from './modules/menu/menu.routes.ts';
 import { oidcHandlers, registerOidcRedirects } from './modules/oidc/oidc.routes.ts';
 import { referenceHandlers } from './modules/reference/reference.routes.ts';

@@ -8,7 +8,7 @@ import {
   LOCAL_TILE_URL,
   OPENSTREETMAP_ATTRIBUTION,
   OPENSTREETMAP_TILE_URL,
-} from './modules/map-tiles/tile-url.ts';
+} from './integrations/map-tiles/tile-url.ts';
 
 /** The repository root, so default paths work whatever the working directory. */
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

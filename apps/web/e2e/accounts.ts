@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AuthUser } from '@ec/contract';
-import { LOCAL_OIDC, LOCAL_OIDC_FORM } from './local-oidc-provider.ts';
+import { LOCAL_OIDC, LOCAL_OIDC_FORM } from './local-oidc.ts';
 import { shot, t, viewports } from './support.ts';
 
 type Catalog = { [key: string]: string | Catalog };

@@ -1,11 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { freePort, repoRoot, startAppServer, type AppServer } from './app-server.ts';
-import {
-  LOCAL_OIDC,
-  startLocalOidcProvider,
-  type LocalOidcProvider,
-} from './local-oidc-provider.ts';
+import { startOidcEmulator, type OidcEmulator } from '@ec/emulators/oidc';
+import { LOCAL_OIDC } from './local-oidc.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +13,7 @@ declare module 'vitest' {
 }
 
 let server: AppServer | undefined;
-let oidc: LocalOidcProvider | undefined;
+let oidc: OidcEmulator | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   // E2E_WEB_DIST builds into (and serves from) another folder, so parallel runs do not overwrite each other.
@@ -46,8 +43,12 @@ export async function setup(project: TestProject): Promise<void> {
   const port = await freePort();
   // The provider first: the server reads OIDC_PROVIDERS at start. Rate limits stay on (the default); the tests
   // keep within them (a fresh database per run) and one test checks the 429.
-  oidc = await startLocalOidcProvider({
-    redirectUri: `http://127.0.0.1:${port}/api/auth/oidc/${LOCAL_OIDC.id}/callback`,
+  oidc = await startOidcEmulator({
+    redirectUris: [`http://127.0.0.1:${port}/api/auth/oidc/${LOCAL_OIDC.id}/callback`],
+    login: 'form',
+    name: LOCAL_OIDC.name,
+    clientId: LOCAL_OIDC.clientId,
+    clientSecret: LOCAL_OIDC.clientSecret,
   });
   const oidcProviders = [
     {

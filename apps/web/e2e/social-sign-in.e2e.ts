@@ -1,4 +1,4 @@
-// Social sign-in (issue 3) against the local OpenID provider the global setup starts (oidc-provider, configured
+// Social sign-in (issue 3) against the OIDC emulator the global setup starts (@ec/emulators/oidc, configured
 // through OIDC_PROVIDERS): the provider's button on the sign-in page → the provider's own sign-in → back in the
 // app, signed in (authorization code with PKCE, state and nonce checked by the server).
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   shown,
   signInWithLocalProvider,
 } from './accounts.ts';
-import { LOCAL_OIDC } from './local-oidc-provider.ts';
+import { LOCAL_OIDC } from './local-oidc.ts';
 import {
   demoUsers,
   openLogin,

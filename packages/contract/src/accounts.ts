@@ -7,15 +7,16 @@ import {
   THEME_PREFERENCES,
   USER_TYPES,
 } from './auth.ts';
+import { EMAIL_MAX, entityNameSchema, idParams, isoDateTime } from './common.ts';
 import { defineRoute } from './http.ts';
-import { nameText, secretText, singleLineText } from './text.ts';
+import { secretText, singleLineText } from './text.ts';
 
 // Accounts (issue 3): registration, e-mail verification, password reset and change, profile, privacy,
 // impersonation, OpenID Connect providers, the confirmation flow, the audit log and the development mailbox.
 // Request bodies use the envelope `{ data: { … } }`; answers are the `data` of `{ data: … }`.
 
-const email = z.email().max(254);
-const name = nameText().min(1).max(100);
+const email = z.email().max(EMAIL_MAX);
+const name = entityNameSchema;
 /**
  * A password field exactly as typed (never normalised or trimmed; control characters refused); the rules (length,
  * e-mail, composition) are checked by the form refinements.
@@ -156,9 +157,6 @@ export const VERIFY_EMAIL_STATUSES = [
 ] as const;
 /** One of {@link VERIFY_EMAIL_STATUSES}. */
 export type VerifyEmailStatus = (typeof VERIFY_EMAIL_STATUSES)[number];
-
-/** A timestamp as ISO 8601 text in UTC. */
-const isoDateTime = z.string().meta({ format: 'date-time' });
 
 /** A person named in the audit log (null when the account has been deleted; the e-mail stays). */
 const auditPersonSchema = z.object({
@@ -514,7 +512,7 @@ export const devRoutes = {
       'signed-in super admin (or anyone with DEV_MAILBOX=open); 404 otherwise and when disabled',
     tags: ['dev'],
     access: { kind: 'public' },
-    params: z.strictObject({ id: z.string().regex(/^\d{1,10}$/) }),
+    params: idParams,
     data: z.object({
       message: mailboxEntrySchema.extend({
         from: z.string(),

@@ -3,7 +3,6 @@ import {
   companySettingsFormSchema,
   createCompanyFormSchema,
   createLocationGroupFormSchema,
-  entityIdParam,
   updateCompanyFormSchema,
 } from './companies.ts';
 
@@ -19,23 +18,6 @@ function problems(result: { success: boolean; error?: { issues: readonly unknown
   }
   return out;
 }
-
-describe('entityIdParam', () => {
-  it.each([
-    ['1', 1],
-    ['42', 42],
-    ['2147483647', 2_147_483_647],
-  ])('%s → %d', (text, id) => {
-    expect(entityIdParam.parse(text)).toBe(id);
-  });
-
-  it.each(['0', '-1', '01', '1.5', '1e3', 'abc', '', ' 1', '2147483648', '99999999999'])(
-    'refuses %j',
-    (text) => {
-      expect(entityIdParam.safeParse(text).success).toBe(false);
-    },
-  );
-});
 
 describe('createCompanyFormSchema', () => {
   it('needs a name and a country; trims the name', () => {

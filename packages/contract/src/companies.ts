@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX, entityNameSchema, idParams, idSchema } from './common.ts';
 import { defineRoute } from './http.ts';
 import { optionalPhoneSchema } from './phone.ts';
 import { nameText, singleLineText } from './text.ts';
@@ -6,22 +7,11 @@ import { nameText, singleLineText } from './text.ts';
 // Companies and location groups (issue 4, docs/organisation.md "Companies and location groups"; spec 000 §3,
 // spec 001 §3 Company and Location group, §5 delete and move rules). Request bodies use `{ data: { … } }`.
 
-/** Largest id the database holds (PostgreSQL integer). */
-const MAX_ID = 2_147_483_647;
-
-/** A numeric path parameter: digits only, parsed to a positive integer (anything else is 400). */
-export const entityIdParam = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .pipe(z.number().int().max(MAX_ID));
-
-/** An id inside a request body. */
-const bodyId = z.number().int().positive().max(MAX_ID);
+const bodyId = idSchema;
 
 /** Contact and support e-mail addresses: optional; an empty text clears the value. */
 const optionalEmail = singleLineText()
-  .max(254)
+  .max(EMAIL_MAX)
   .refine((v) => v === '' || z.email().safeParse(v).success, {
     message: 'validation.invalid_email',
   })
@@ -51,9 +41,9 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** Company name as typed (also the name of its root location group). */
-export const companyNameSchema = nameText().min(1).max(100);
+export const companyNameSchema = entityNameSchema;
 /** Location-group name as typed. */
-export const locationGroupNameSchema = nameText().min(1).max(100);
+export const locationGroupNameSchema = entityNameSchema;
 
 /** A company as lists show it (spec 001 §3 Company; the /overview cards). */
 export const companySchema = z
@@ -175,8 +165,8 @@ export const renameLocationGroupFormSchema = z.strictObject({ name: locationGrou
 /** Move a location group below another group of the same company. */
 export const moveLocationGroupFormSchema = z.strictObject({ parentId: bodyId });
 
-const companyParams = z.strictObject({ id: entityIdParam });
-const groupParams = z.strictObject({ id: entityIdParam });
+const companyParams = idParams;
+const groupParams = idParams;
 
 /** Companies (spec 000 §2 /overview, Global Settings) and their location-group trees. */
 export const companyRoutes = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_MAX, entityNameSchema, idParams, isoDateTime } from './common.ts';
 import { defineRoute } from './http.ts';
-import { nameText } from './text.ts';
 
 // Company e-mail settings (issue 4): the sender a company's mail goes out with, and the SPF, DKIM and DMARC
 // records its domain must publish so that receivers accept that mail. The server owns the DKIM key pair (one per
@@ -26,9 +26,6 @@ export const MAIL_DNS_RECORD_STATUSES = [
 ] as const;
 /** One of {@link MAIL_DNS_RECORD_STATUSES}. */
 export type MailDnsRecordStatus = (typeof MAIL_DNS_RECORD_STATUSES)[number];
-
-/** A timestamp as ISO 8601 text in UTC. */
-const isoDateTime = z.string().meta({ format: 'date-time' });
 
 /** A DNS record to publish, with what the last check found. */
 export const mailDnsRecordSchema = z
@@ -70,16 +67,14 @@ export type CompanyEmailSettings = z.infer<typeof companyEmailSettingsSchema>;
  * sender. A sender name without a sender e-mail is kept but not used.
  */
 export const companyEmailSettingsFormSchema = z.strictObject({
-  senderName: nameText().min(1).max(100).nullable(),
-  senderEmail: z.email().max(254).nullable(),
+  senderName: entityNameSchema.nullable(),
+  senderEmail: z.email().max(EMAIL_MAX).nullable(),
 });
 /** The e-mail settings form values. */
 export type CompanyEmailSettingsForm = z.input<typeof companyEmailSettingsFormSchema>;
 
 /** `:id` of a company. */
-const companyIdParams = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+const companyIdParams = idParams;
 
 /** Company e-mail settings (aggregator of the company and super admins). */
 export const companyEmailRoutes = {

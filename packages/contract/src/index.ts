@@ -1,4 +1,5 @@
 import './zod-config.ts';
+export * from './common.ts';
 export * from './http.ts';
 export * from './text.ts';
 export * from './site.ts';

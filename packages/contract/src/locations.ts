@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { DEVICE_CATEGORIES, DEVICE_SETUP_TYPES, DEVICE_STATUSES } from '@ec/domain';
 import { countryCodeSchema, spotRegionSchema } from './auth.ts';
+import {
+  actionFlagsSchema,
+  controllerRefSchema,
+  deviceSummaryShape,
+  EMAIL_MAX,
+  entityNameSchema,
+  idParam,
+  idParams,
+  idSchema,
+  isoDateTime,
+  NAME_MAX,
+  pageOf,
+  pagingQuery,
+  searchTextSchema,
+  userSummaryShape,
+} from './common.ts';
 import { defineRoute } from './http.ts';
 import { nameText, singleLineText } from './text.ts';
 
@@ -8,25 +24,9 @@ import { nameText, singleLineText } from './text.ts';
 // docs/organisation.md). Every route authorizes the actor on the very resource: invisible → 404 NOT_FOUND, visible
 // without the action flag → 403 FORBIDDEN. Request bodies use the envelope `{ data: { … } }`.
 
-/** Database ids are positive 32-bit integers; larger numbers are answered as bad input, never as 500. */
-const id = z.number().int().positive().max(2_147_483_647);
-/** An id in the path: digits only, parsed to a positive integer (anything else is 400). */
-const idParam = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .pipe(z.number().int().max(2_147_483_647));
-/** A timestamp as ISO 8601 text in UTC. */
-const isoDateTime = z.string().meta({ format: 'date-time' });
-const entityName = nameText().min(1).max(100);
+const id = idSchema;
+const entityName = entityNameSchema;
 const optionalText = (max: number) => singleLineText().max(max).nullable().optional();
-
-/** The action flags a user has on a resource (OR over every grant). */
-export const actionFlagsSchema = z
-  .object({ view: z.boolean(), edit: z.boolean(), manage: z.boolean() })
-  .meta({ id: 'ActionFlags' });
-/** Effective action flags. */
-export type ActionFlags = z.infer<typeof actionFlagsSchema>;
 
 /** One coordinate as typed (text, decimal point or comma) or as a number; empty text or null for none. */
 const coordinateInput = z.union([z.number(), singleLineText().max(32)]).nullable();
@@ -115,10 +115,7 @@ export type CreateLocationForm = z.input<typeof createLocationFormSchema>;
 /** A device in a location's structure. */
 export const structureDeviceSchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    category: z.enum(DEVICE_CATEGORIES),
-    status: z.enum(DEVICE_STATUSES),
+    ...deviceSummaryShape,
     deviceGroupId: z.number().int().nullable(),
     controllerId: z.number().int().nullable(),
   })
@@ -148,18 +145,13 @@ export type LocationStructure = z.infer<typeof locationStructureSchema>;
 /** A device with where it is. `deletedAt` is set for a soft-deleted device (restorable). */
 export const deviceSchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    category: z.enum(DEVICE_CATEGORIES),
-    status: z.enum(DEVICE_STATUSES),
+    ...deviceSummaryShape,
     manufacturer: z.string().nullable(),
     model: z.string().nullable(),
     deviceGroupId: z.number().int().nullable(),
     controllerId: z.number().int().nullable(),
     location: z.object({ id: z.number().int(), name: z.string(), companyId: z.number().int() }),
-    controller: z
-      .object({ id: z.number().int(), alias: z.string().nullable(), serial: z.string() })
-      .nullable(),
+    controller: controllerRefSchema.nullable(),
     deletedAt: isoDateTime.nullable(),
     createdAt: isoDateTime,
     permissions: actionFlagsSchema,
@@ -210,7 +202,7 @@ export type Controller = z.infer<typeof controllerSchema>;
 
 /** The controller form: its alias (empty clears it). */
 export const controllerFormSchema = z.strictObject({
-  alias: nameText().max(100).nullable(),
+  alias: nameText().max(NAME_MAX).nullable(),
 });
 /** Controller form values. */
 export type ControllerForm = z.input<typeof controllerFormSchema>;
@@ -237,9 +229,7 @@ export type LocationInvitation = z.infer<typeof locationInvitationSchema>;
 /** A user with access to a location: the owner, direct location grants and grants of groups above it. */
 export const locationUserSchema = z
   .object({
-    id: z.number().int(),
-    fullName: z.string(),
-    email: z.string(),
+    ...userSummaryShape,
     actions: actionFlagsSchema,
     owner: z.boolean(),
     /** Whether the access comes (also) from a location-group grant, which cannot be removed here. */
@@ -250,21 +240,16 @@ export const locationUserSchema = z
 export type LocationUser = z.infer<typeof locationUserSchema>;
 
 /** The invite form. */
-export const locationInviteFormSchema = z.strictObject({ email: z.email().max(254) });
+export const locationInviteFormSchema = z.strictObject({ email: z.email().max(EMAIL_MAX) });
 /** Invite form values. */
 export type LocationInviteForm = z.infer<typeof locationInviteFormSchema>;
 
 /** A device in the company's integrated-devices list. */
 export const integratedDeviceSchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    category: z.enum(DEVICE_CATEGORIES),
-    status: z.enum(DEVICE_STATUSES),
+    ...deviceSummaryShape,
     location: z.object({ id: z.number().int(), name: z.string() }),
-    controller: z
-      .object({ id: z.number().int(), alias: z.string().nullable(), serial: z.string() })
-      .nullable(),
+    controller: controllerRefSchema.nullable(),
   })
   .meta({ id: 'IntegratedDevice' });
 /** An integrated device. */
@@ -272,16 +257,15 @@ export type IntegratedDevice = z.infer<typeof integratedDeviceSchema>;
 
 /** Filters of the integrated-devices list. `q` matches device name, location name, controller alias or serial. */
 export const integratedDevicesQuerySchema = z.strictObject({
-  q: singleLineText().max(100).optional(),
+  q: searchTextSchema,
   category: z.enum(DEVICE_CATEGORIES).optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  ...pagingQuery,
 });
 /** Integrated-devices filters. */
 export type IntegratedDevicesQuery = z.input<typeof integratedDevicesQuerySchema>;
 
-const locationParams = z.strictObject({ id: idParam });
+const locationParams = idParams;
 const emptyData = z.object({});
 
 /** Locations, device groups, devices, controllers, location users and invitations, integrated devices. */
@@ -548,11 +532,6 @@ export const locationRoutes = {
     access: { kind: 'session' },
     params: locationParams,
     query: integratedDevicesQuerySchema,
-    data: z.object({
-      items: z.array(integratedDeviceSchema),
-      total: z.number().int(),
-      page: z.number().int(),
-      pageSize: z.number().int(),
-    }),
+    data: pageOf(integratedDeviceSchema),
   }),
 } as const;

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { DEVICE_CATEGORIES, MENU_ITEM_TYPES } from '@ec/domain';
+import { idParam } from './common.ts';
 import { defineRoute } from './http.ts';
 import { singleLineText } from './text.ts';
 
 // The sidebar menu (spec 000 §2 Layout, §3, §4, §7; docs/organisation.md "Menu (sidebar)").
-
-/** Largest id Postgres `integer` columns hold; larger ids are invalid input, not a 500. */
-const MAX_ID = 2_147_483_647;
-const idParam = z.coerce.number().int().positive().max(MAX_ID);
 
 /** What the client needs besides title and href: the entity behind the item. */
 export const menuItemDataSchema = z

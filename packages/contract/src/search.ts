@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { DEVICE_SETUP_TYPES, ROLES, type Role } from '@ec/domain';
 import {
-  DEVICE_CATEGORIES,
-  DEVICE_SETUP_TYPES,
-  DEVICE_STATUSES,
-  ROLES,
-  type Role,
-} from '@ec/domain';
+  controllerRefSchema,
+  deviceSummaryShape,
+  idQuery,
+  isoDateTime,
+  namedRefSchema,
+  pageOf,
+  pagingQuery,
+  searchTextSchema,
+  userSummarySchema,
+} from './common.ts';
 import { defineRoute } from './http.ts';
-import { singleLineText } from './text.ts';
 
 // Admin search (spec 000 §2 admin/search, spec 001 §6, §7; docs/organisation.md "Admin").
-
-const MAX_ID = 2_147_483_647;
-const isoDateTime = z.string().meta({ format: 'date-time' });
 
 /**
  * Search filter: `q` matches case-insensitively (substring) on the columns each kind names; `companyId` limits
@@ -20,18 +21,15 @@ const isoDateTime = z.string().meta({ format: 'date-time' });
  * default 25, max 100).
  */
 export const searchQuerySchema = z.strictObject({
-  q: singleLineText().max(100).optional(),
-  companyId: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  q: searchTextSchema,
+  companyId: idQuery.optional(),
+  ...pagingQuery,
 });
 /** Search filter values. */
 export type SearchQuery = z.input<typeof searchQuerySchema>;
 
-/** A reference to a named entity. */
-const namedRef = z.object({ id: z.number().int(), name: z.string() });
-/** A reference to a person. */
-const personRef = z.object({ id: z.number().int(), fullName: z.string(), email: z.string() });
+const namedRef = namedRefSchema;
+const personRef = userSummarySchema;
 
 /** A user found by the admin search (matched on first and last name, full name and e-mail). */
 export const userSearchItemSchema = z
@@ -95,32 +93,17 @@ export type ControllerSearchItem = z.infer<typeof controllerSearchItemSchema>;
 /** A device found by the admin search (matched on name, manufacturer, model; deleted devices are left out). */
 export const deviceSearchItemSchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    category: z.enum(DEVICE_CATEGORIES),
-    status: z.enum(DEVICE_STATUSES),
+    ...deviceSummaryShape,
     manufacturer: z.string().nullable(),
     model: z.string().nullable(),
     company: namedRef,
     location: namedRef,
     deviceGroup: namedRef.nullable(),
-    controller: z
-      .object({ id: z.number().int(), alias: z.string().nullable(), serial: z.string() })
-      .nullable(),
+    controller: controllerRefSchema.nullable(),
   })
   .meta({ id: 'DeviceSearchItem' });
 /** A device search result. */
 export type DeviceSearchItem = z.infer<typeof deviceSearchItemSchema>;
-
-/** A page of results. */
-function page<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
-}
 
 const summaryScope =
   '(aggregator: their company; super admin: every company of the site), ordered by name';
@@ -134,7 +117,7 @@ export const searchRoutes = {
     tags: ['search'],
     access: { kind: 'session', roles: ['ROLE_AGGREGATOR'] },
     query: searchQuerySchema,
-    data: page(userSearchItemSchema),
+    data: pageOf(userSearchItemSchema),
   }),
   locations: defineRoute({
     method: 'GET',
@@ -143,7 +126,7 @@ export const searchRoutes = {
     tags: ['search'],
     access: { kind: 'session', roles: ['ROLE_AGGREGATOR'] },
     query: searchQuerySchema,
-    data: page(locationSearchItemSchema),
+    data: pageOf(locationSearchItemSchema),
   }),
   controllers: defineRoute({
     method: 'GET',
@@ -152,7 +135,7 @@ export const searchRoutes = {
     tags: ['search'],
     access: { kind: 'session', roles: ['ROLE_AGGREGATOR'] },
     query: searchQuerySchema,
-    data: page(controllerSearchItemSchema),
+    data: pageOf(controllerSearchItemSchema),
   }),
   devices: defineRoute({
     method: 'GET',
@@ -161,6 +144,6 @@ export const searchRoutes = {
     tags: ['search'],
     access: { kind: 'session', roles: ['ROLE_AGGREGATOR'] },
     query: searchQuerySchema,
-    data: page(deviceSearchItemSchema),
+    data: pageOf(deviceSearchItemSchema),
   }),
 } as const;

@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, LOCALES, ROLES, type Role } from '@ec/domain';
 import { USER_TYPES } from './auth.ts';
+import {
+  actionFlagsSchema,
+  EMAIL_MAX,
+  entityNameSchema,
+  idParam,
+  idSchema,
+  isoDateTime,
+  pageOf,
+  pagingQuery,
+  searchTextSchema,
+} from './common.ts';
 import { defineRoute } from './http.ts';
-import { nameText, singleLineText } from './text.ts';
 
 // User management for admins (spec 001 §6 admin functions; docs/organisation.md "Admin").
 
-const MAX_ID = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(MAX_ID);
-const bodyId = z.number().int().positive().max(MAX_ID);
-const name = nameText().min(1).max(100);
-const isoDateTime = z.string().meta({ format: 'date-time' });
-const flags = z.object({ view: z.boolean(), edit: z.boolean(), manage: z.boolean() });
+const id = idParam;
+const bodyId = idSchema;
+const name = entityNameSchema;
+const flags = actionFlagsSchema;
 
 /**
  * What the signed-in admin may do with the user (the server checks again on every call): `edit` names,
@@ -77,7 +85,7 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
  * using it also confirms the address).
  */
 export const createUserFormSchema = z.strictObject({
-  email: z.email().max(254),
+  email: z.email().max(EMAIL_MAX),
   firstName: name,
   lastName: name,
   role: z.enum(ASSIGNABLE_ROLES),
@@ -112,17 +120,8 @@ export const usersAdminRoutes = {
     tags: ['users-admin'],
     access: adminOnly,
     params: z.strictObject({ id }),
-    query: z.strictObject({
-      q: singleLineText().max(100).optional(),
-      page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-      pageSize: z.coerce.number().int().min(1).max(100).optional(),
-    }),
-    data: z.object({
-      items: z.array(adminUserSchema),
-      total: z.number().int(),
-      page: z.number().int(),
-      pageSize: z.number().int(),
-    }),
+    query: z.strictObject({ q: searchTextSchema, ...pagingQuery }),
+    data: pageOf(adminUserSchema),
   }),
   get: defineRoute({
     method: 'GET',

@@ -4,3 +4,4 @@ export * from './network-fee/index.ts';
 export * from './access/index.ts';
 export * from './password-rules.ts';
 export * from './org/index.ts';
+export * from './money/index.ts';

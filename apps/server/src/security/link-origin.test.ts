@@ -18,7 +18,7 @@ import {
   tokenFrom,
   type TestApp,
 } from '../test/helpers.ts';
-import { startOidcProvider, type TestOidcProvider } from '../test/oidc.ts';
+import { startOidcEmulator, type OidcEmulator } from '@ec/emulators/oidc';
 
 /** Where links go in the test apps without PUBLIC_URL: http and the configured PORT (3000 by default). */
 const LOCAL = 'http://localhost:3000';
@@ -286,13 +286,13 @@ describe('with PUBLIC_URL', () => {
 });
 
 describe('every mail and the OpenID Connect callback use the configured origin', () => {
-  let idp: TestOidcProvider;
+  let idp: OidcEmulator;
   let t: TestApp;
   let adminToken: string;
   let companyId: number;
   let locationId: number;
   beforeAll(async () => {
-    idp = await startOidcProvider({ redirectUris: [`${LOCAL}/api/auth/oidc/local/callback`] });
+    idp = await startOidcEmulator({ redirectUris: [`${LOCAL}/api/auth/oidc/local/callback`] });
     t = await createTestApp({
       env: {
         RATE_LIMITS: 'false',

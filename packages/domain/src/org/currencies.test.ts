@@ -17,7 +17,11 @@ describe('currencies', () => {
     ['ISK', 0],
     ['isk', 0],
     ['EUR', 2],
-    ['JPY', 2],
+    // Outside the spec's list, ISO 4217 decides (decision 0017): yen have no subunit, dinars three decimals.
+    ['JPY', 0],
+    ['KWD', 3],
+    ['tnd', 3],
+    ['XXX', 2],
   ])('currencyDecimals(%s) = %d', (code, decimals) => {
     expect(currencyDecimals(code)).toBe(decimals);
   });

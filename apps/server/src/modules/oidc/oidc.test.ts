@@ -1,17 +1,17 @@
-// Social sign-in: the full redirect flow against a local OpenID provider (oidc-provider) started by the test.
+// Social sign-in: the full redirect flow against the OIDC emulator (@ec/emulators/oidc) the test starts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq, oidcIdentities, oidcStates, users } from '@ec/db';
 import { createTestApp, DEMO, json, send, type TestApp } from '../../test/helpers.ts';
-import { followProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc.ts';
+import { followProvider, startOidcEmulator, type OidcEmulator } from '@ec/emulators/oidc';
 import { safeRedirect, tenantIssuerOf } from './oidc.service.ts';
 
 const CALLBACK = 'http://localhost:3000/api/auth/oidc/local/callback';
 
-let idp: TestOidcProvider;
+let idp: OidcEmulator;
 let t: TestApp;
 beforeAll(async () => {
-  idp = await startOidcProvider({ redirectUris: [CALLBACK] });
+  idp = await startOidcEmulator({ redirectUris: [CALLBACK] });
   t = await createTestApp({
     env: {
       RATE_LIMITS: 'false',
@@ -275,7 +275,7 @@ describe('the callback', () => {
 
 describe('claims only from userinfo', () => {
   it('reads the e-mail from userinfo when the ID token has none', async () => {
-    const conform = await startOidcProvider({ redirectUris: [CALLBACK], claimsInIdToken: false });
+    const conform = await startOidcEmulator({ redirectUris: [CALLBACK], claimsInIdToken: false });
     const app = await createTestApp({
       env: {
         RATE_LIMITS: 'false',
@@ -340,7 +340,7 @@ describe('safeRedirect', () => {
 
 describe('a multi-tenant issuer (Microsoft common: issuer template …/{tenantid})', () => {
   it('signs in against the tenant that issued the ID token', async () => {
-    const tenantIdp = await startOidcProvider({ redirectUris: [CALLBACK], tenant: 'tenant-a' });
+    const tenantIdp = await startOidcEmulator({ redirectUris: [CALLBACK], tenant: 'tenant-a' });
     const app = await createTestApp({
       env: {
         RATE_LIMITS: 'false',

@@ -36,7 +36,10 @@ export function companyMenuQueryOptions(companyId: number) {
   return queryOptions({
     queryKey: menuKeys.company(companyId),
     queryFn: async ({ signal }): Promise<MenuItem[]> => {
-      const { structure } = await api(routes.menu.company, { signal, params: { companyId } });
+      const { structure } = await api(routes.menu.company, {
+        signal,
+        params: { companyId: String(companyId) },
+      });
       return structure;
     },
     staleTime: 60_000,
@@ -54,7 +57,7 @@ export function locationChildrenQueryOptions(locationId: number, level: number, 
     queryFn: async ({ signal }): Promise<MenuItem[]> => {
       const { structure } = await api(routes.menu.location, {
         signal,
-        params: { id: locationId },
+        params: { id: String(locationId) },
         query: { level, prefix },
       });
       return structure;

@@ -73,13 +73,13 @@ async function refresh(
 
 /** POST /api/users/:id/verify. */
 export async function verifyUser(queryClient: QueryClient, userId: number): Promise<void> {
-  await api(routes.usersAdmin.verify, { params: { id: userId } });
+  await api(routes.usersAdmin.verify, { params: { id: String(userId) } });
   await refresh(queryClient, userKeys.all);
 }
 
 /** DELETE /api/users/:id (422 org.cannot_delete_self for one's own account). */
 export async function deleteUser(queryClient: QueryClient, userId: number): Promise<void> {
-  await api(routes.usersAdmin.remove, { params: { id: userId } });
+  await api(routes.usersAdmin.remove, { params: { id: String(userId) } });
   await refresh(queryClient, userKeys.all);
 }
 
@@ -90,7 +90,7 @@ export async function changeUserCompany(
   companyId: number,
 ): Promise<void> {
   await api(routes.usersAdmin.changeCompany, {
-    params: { id: userId },
+    params: { id: String(userId) },
     body: { data: { companyId } },
   });
   await refresh(queryClient, userKeys.all);
