@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+const t0 = performance.now();
+const gz = readFileSync(process.argv[2]!);
+const a = await PGlite.create({ loadDataDir: new Blob([gz]) });
+const t1 = performance.now();
+const raw = await a.dumpDataDir('none');
+const t2 = performance.now();
+await a.close();
+const t3 = performance.now();
+const b = await PGlite.create({ loadDataDir: raw });
+const t4 = performance.now();
+const c = await PGlite.create({ loadDataDir: new Blob([gz]) });
+const t5 = performance.now();
+const d = await PGlite.create();
+const t6 = performance.now();
+console.log({ loadGz1: t1 - t0, dumpRaw: t2 - t1, loadRaw: t4 - t3, loadGz2: t5 - t4, fresh: t6 - t5, gzBytes: gz.length, rawBytes: raw.size });
