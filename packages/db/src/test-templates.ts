@@ -108,13 +108,14 @@ async function preparePostgresTemplates(
   const templates: TestTemplates = {};
   try {
     const migrated = `tpl_${run}_migrated`;
-    await createPostgresTemplate(adminUrl, migrated, null, (database) => migrate(database));
+    // Owned before it exists: a template whose preparation fails is dropped too.
     owned.push(migrated);
+    await createPostgresTemplate(adminUrl, migrated, null, (database) => migrate(database));
     templates.migrated = migrated;
     for (const [name, prepare] of named) {
       const database = `tpl_${run}_${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
-      await createPostgresTemplate(adminUrl, database, migrated, prepare);
       owned.push(database);
+      await createPostgresTemplate(adminUrl, database, migrated, prepare);
       templates[name] = database;
     }
   } catch (error) {
