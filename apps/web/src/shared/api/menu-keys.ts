@@ -25,6 +25,10 @@ export const menuKeys = {
  * (the server answers the new tree: its cache follows the company's menu_version), the others when next used.
  * Resolves when the active ones are back; callers that must not wait for the sidebar need not await it.
  */
-export function refreshMenu(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: menuKey });
+export async function refreshMenu(queryClient: QueryClient): Promise<void> {
+  // A menu request already under way may carry the tree from before the change, and invalidating a query whose
+  // first fetch is in flight joins that fetch instead of starting another. Cancel it first (the query keeps what it
+  // had), so the invalidation asks again.
+  await queryClient.cancelQueries({ queryKey: menuKey });
+  await queryClient.invalidateQueries({ queryKey: menuKey });
 }
