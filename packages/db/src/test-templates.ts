@@ -54,24 +54,27 @@ async function preparePgliteTemplates(
   const templates: TestTemplates = { migrated };
   const run = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const owned: string[] = [];
-  for (const [name, prepare] of named) {
-    const database = await createDb({ loadDataDir: new Blob([readFileSync(migrated)]) });
-    try {
-      await prepare(database);
-      const path = join(tmpdir(), `ec-pglite-template-${name}-${run}.tar`);
-      owned.push(path);
-      await dumpTo(database, path);
-      templates[name] = path;
-    } finally {
-      await database.close();
-    }
-  }
-  return {
-    templates,
-    async teardown() {
-      for (const path of owned) rmSync(path, { force: true });
-    },
+  const teardown = async (): Promise<void> => {
+    for (const path of owned) rmSync(path, { force: true });
   };
+  try {
+    for (const [name, prepare] of named) {
+      const database = await createDb({ loadDataDir: new Blob([readFileSync(migrated)]) });
+      try {
+        await prepare(database);
+        const path = join(tmpdir(), `ec-pglite-template-${name}-${run}.tar`);
+        owned.push(path);
+        await dumpTo(database, path);
+        templates[name] = path;
+      } finally {
+        await database.close();
+      }
+    }
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return { templates, teardown };
 }
 
 /**
