@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // createTestDb() (src/testing.ts) reads this through vitest's inject(): PostgreSQL when set, PGlite when ''.
     provide: { testDatabaseUrl: process.env.TEST_DATABASE_URL ?? '' },
+    // Builds the test database templates once per run and provides them as testDbTemplates.
+    globalSetup: ['./src/test-global-setup.ts'],
   },
 });

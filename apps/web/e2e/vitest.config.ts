@@ -7,8 +7,9 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Chromium starts in the hooks; .ci/run runs the static checks beside these tests, so allow for a busy machine.
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
     // One browser at a time: the machines have two cores and the server needs one.
     fileParallelism: false,
   },

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { createDb, queryRows } from './client.ts';
 import { sql } from './index.ts';
 import { migrate, MIGRATIONS_FOLDER } from './migrate.ts';
-import { createTestDb } from './testing.ts';
+import { prepareTestTemplates } from './test-templates.ts';
+import { createTestDb, hasTestTemplate } from './testing.ts';
 import { sites } from './schema/index.ts';
 
 describe('createTestDb', () => {
@@ -90,3 +91,55 @@ describe.runIf(adminUrl)('createTestDb on PostgreSQL', () => {
     }
   });
 });
+
+describe('test database templates', () => {
+  it('the project globalSetup prepared the migrated template for this run', () => {
+    expect(hasTestTemplate('migrated')).toBe(true);
+    expect(hasTestTemplate('no-such-template')).toBe(false);
+  });
+
+  it('copies a named template per test database, each copy its own, and removes it on teardown', async () => {
+    const prepared = await prepareTestTemplates({
+      adminUrl,
+      templates: {
+        'with-site': async (database) => {
+          await database.db
+            .insert(sites)
+            .values({ identifier: 'templated', productName: 'T', supportEmail: 't@t.test' });
+        },
+      },
+    });
+    const { templates } = prepared;
+    try {
+      expect(Object.keys(templates).sort()).toEqual(['migrated', 'with-site']);
+      const a = await createTestDb({ templates, template: 'with-site' });
+      const b = await createTestDb({ templates, template: 'with-site' });
+      const empty = await createTestDb({ templates });
+      await a.db.delete(sites);
+      expect(await a.db.select().from(sites)).toEqual([]);
+      expect((await b.db.select().from(sites)).map((s) => s.identifier)).toEqual(['templated']);
+      expect(await empty.db.select().from(sites)).toEqual([]);
+      await Promise.all([a.close(), b.close(), empty.close()]);
+      await expect(createTestDb({ templates, template: 'other' })).rejects.toThrow(
+        'no test database template other',
+      );
+    } finally {
+      await prepared.teardown();
+    }
+    // This run's named template is gone (the migrated PGlite dump stays: later runs reuse it by migrations hash).
+    const named = templates['with-site'] ?? '';
+    if (adminUrl) expect(await databaseExists(named)).toBe(false);
+    else expect(existsSync(named)).toBe(false);
+  });
+});
+
+async function databaseExists(name: string): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const result = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    return result.rowCount === 1;
+  } finally {
+    await admin.end();
+  }
+}

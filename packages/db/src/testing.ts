@@ -1,17 +1,24 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { createDb, type Database } from './client.ts';
-import { migrate, MIGRATIONS_FOLDER } from './migrate.ts';
+import { migrate } from './migrate.ts';
+import {
+  dropDatabase,
+  migratedPgliteTemplate,
+  withAdmin,
+  type TestTemplates,
+} from './test-templates.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Admin URL of a PostgreSQL server for tests (TEST_DATABASE_URL), or '' for PGlite. */
     testDatabaseUrl: string;
+    /**
+     * Templates the project's globalSetup prepared once for the run (see prepareTestTemplates), absent in projects
+     * without one.
+     */
+    testDbTemplates?: TestTemplates;
   }
 }
 
@@ -28,21 +35,45 @@ export interface CreateTestDbOptions {
    * (config files are the only places that read the environment); '' or unset means in-memory PGlite.
    */
   adminUrl?: string;
+  /**
+   * Start from this template of the run (`hasTestTemplate` says whether the globalSetup prepared it) instead of the
+   * migrated one. Templates belong to the project's server, so they are used only with the provided admin URL.
+   */
+  template?: string;
+  /** The templates to choose from; defaults to those the globalSetup provided (for the provided admin URL only). */
+  templates?: TestTemplates;
+}
+
+/** Whether the project's globalSetup prepared the template `name` for this run. */
+export function hasTestTemplate(name: string): boolean {
+  return inject('testDbTemplates')?.[name] !== undefined;
 }
 
 /**
  * A fresh migrated database: in-memory PGlite by default, or a newly created PostgreSQL database
- * (`CREATE DATABASE test_<random>` through the admin URL) when TEST_DATABASE_URL is set.
+ * (`CREATE DATABASE test_<random>` through the admin URL) when TEST_DATABASE_URL is set. Both start from a template
+ * the project's globalSetup prepared once for the run when there is one, so a test file neither runs initdb nor the
+ * migrations; without one, PGlite loads the migrated dump of the temp dir and PostgreSQL migrates.
  */
 export async function createTestDb(options: CreateTestDbOptions = {}): Promise<TestDatabase> {
-  const adminUrl = options.adminUrl ?? inject('testDatabaseUrl');
-  if (!adminUrl) return { ...(await createPgliteTestDb()), databaseName: null };
+  const providedUrl = inject('testDatabaseUrl');
+  const adminUrl = options.adminUrl ?? providedUrl;
+  const templates =
+    options.templates ?? (adminUrl === providedUrl ? inject('testDbTemplates') : undefined);
+  const templateName = options.template ?? 'migrated';
+  const template = templates?.[templateName];
+  if (options.template && !template)
+    throw new Error(`no test database template ${options.template} (see hasTestTemplate)`);
+  if (!adminUrl) return { ...(await createPgliteTestDb(template)), databaseName: null };
   const name = `test_${randomBytes(8).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  await withAdmin(adminUrl, (admin) =>
+    admin.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await createDb({ databaseUrl: url.href, maxConnections: 4 });
   try {
+    // Nothing to do on a template of this run; the migrations of a database without one.
     await migrate(database);
   } catch (error) {
     await database.close();
@@ -60,50 +91,11 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
   };
 }
 
-/**
- * PGlite spends most of its start-up in initdb. The first test database of a migrations version is dumped to a
- * file in the temp dir; later ones (in any test file or run) load that dump, which takes about a third of the time.
- */
-async function createPgliteTestDb(): Promise<Database> {
-  const template = join(tmpdir(), `ec-pglite-template-${migrationsHash()}.tar.gz`);
-  let dump: Blob | undefined;
-  try {
-    dump = new Blob([readFileSync(template)]);
-  } catch {
-    // no template yet: build one below
-  }
-  const database = await createDb({ loadDataDir: dump });
+/** PGlite spends most of its start-up in initdb; loading a dumped data directory skips it and the migrations. */
+async function createPgliteTestDb(template: string | undefined): Promise<Database> {
+  const path = template ?? (await migratedPgliteTemplate());
+  const database = await createDb({ loadDataDir: new Blob([readFileSync(path)]) });
+  // A no-op on a current template; keeps a stale one (say, a migration added in watch mode) correct.
   await migrate(database);
-  if (!dump) {
-    const fresh = await (database.client as PGlite).dumpDataDir('gzip');
-    // Write then rename, so a parallel test file never reads a half-written template.
-    const partial = `${template}.${randomBytes(4).toString('hex')}.partial`;
-    writeFileSync(partial, Buffer.from(await fresh.arrayBuffer()));
-    renameSync(partial, template);
-  }
   return database;
-}
-
-function migrationsHash(): string {
-  const hash = createHash('sha256');
-  const files = readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort();
-  for (const file of files) {
-    if (!file.endsWith('.sql') && !file.endsWith('_journal.json')) continue;
-    hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { desc, mailOutbox } from '@ec/db';
-import { createTestDb, type TestDatabase } from '@ec/db/testing';
+import { createTestDb, hasTestTemplate, type TestDatabase } from '@ec/db/testing';
 import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
@@ -33,9 +33,15 @@ export async function createTestApp(
     logLines?: string[];
   } = {},
 ): Promise<TestApp> {
-  const db = await createTestDb();
-  await prepareReferenceData(db.db);
-  if (options.seed !== false) await seedDemo(db.db);
+  const seed = options.seed !== false;
+  // The project's globalSetup seeds one template per run (src/test/global-setup.ts); copying it saves every file the
+  // seed's password hashing. Without it (another Vitest config), seed here.
+  const seeded = seed && hasTestTemplate('demo');
+  const db = await createTestDb(seeded ? { template: 'demo' } : {});
+  if (!seeded) {
+    await prepareReferenceData(db.db);
+    if (seed) await seedDemo(db.db);
+  }
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetMediaQueries } from './media-queries.ts';
+
+// findBy…/waitFor give up after 1 s by default, which a busy machine (parallel CI jobs) exceeds; waiting longer
+// only slows down a test that fails anyway.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 resetMediaQueries();
