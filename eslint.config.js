@@ -97,6 +97,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules where promises matter most: a promise nobody awaits or handles loses its error (an unhandled
+    // rejection) and its ordering; a promise passed where a void callback is expected is the same mistake.
+    files: ['apps/server/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['packages/domain/**'],
     rules: restrict([
       ours(

@@ -1,5 +1,6 @@
 // The lint rule of eslint.config.js that keeps a server module away from another module's repository (a module
-// reaches another through its service; docs/decisions/0018), run through ESLint's API on fixture sources.
+// reaches another through its service; docs/decisions/0018) and the type-aware promise rules, run through ESLint's API
+// on fixture sources.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -53,4 +54,21 @@ describe('server module boundaries (lint)', () => {
       "import { createMenuRepository } from './modules/menu/menu.repository.ts';\nexport const y = createMenuRepository;\n";
     expect(await boundaryMessages('apps/server/src/services.ts', source)).toEqual([]);
   });
+});
+
+describe('promises are awaited or handled (type-aware lint)', () => {
+  const floating = `export async function load(): Promise<number> {\n  return 1;\n}\nexport function start(): void {\n  load();\n}\n`;
+  const handled = `export async function load(): Promise<number> {\n  return 1;\n}\nexport function start(): void {\n  void load();\n}\n`;
+
+  it.each([MENU_FILE, 'apps/web/src/features/menu/components/menu-tree.tsx'])(
+    'refuses a floating promise in %s, accepts one marked with void',
+    async (filePath) => {
+      const rules = async (source: string) => {
+        const [result] = await eslint.lintText(source, { filePath });
+        return (result?.messages ?? []).map((message) => message.ruleId);
+      };
+      expect(await rules(floating)).toContain('@typescript-eslint/no-floating-promises');
+      expect(await rules(handled)).not.toContain('@typescript-eslint/no-floating-promises');
+    },
+  );
 });

@@ -18,10 +18,14 @@ describe('useCurrentUser', () => {
     expect(result.current).toBe(ana);
 
     const renamed = authUser({ firstName: 'Anja' });
-    act(() => queryClient.setQueryData(currentUserKey, renamed));
+    act(() => {
+      queryClient.setQueryData(currentUserKey, renamed);
+    });
     await waitFor(() => expect(result.current.firstName).toBe('Anja'));
 
-    act(() => queryClient.setQueryData(currentUserKey, null));
+    act(() => {
+      queryClient.setQueryData(currentUserKey, null);
+    });
     await waitFor(() => expect(queryClient.getQueryData(currentUserKey)).toBeNull());
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(result.current.firstName).toBe('Anja');

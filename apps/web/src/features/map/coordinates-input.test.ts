@@ -186,11 +186,17 @@ describe('useCoordinatesInput', () => {
   it('emits a valid typed pair 500 ms after the last keystroke, not before, and re-centres on it', () => {
     const { result, onChange, onTypedPoint } = setup();
     act(() => result.current.type('latitude', '46.05'));
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     act(() => result.current.type('longitude', '14.5'));
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS - 1);
+    });
     expect(onChange).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ latitude: 46.05, longitude: 14.5 });
     expect(onTypedPoint).toHaveBeenCalledExactlyOnceWith({ latitude: 46.05, longitude: 14.5 });
     // The text stays as typed while the user may still be at it.
@@ -201,7 +207,9 @@ describe('useCoordinatesInput', () => {
     const { result, onChange } = setup({ latitude: 1, longitude: 2 });
     act(() => result.current.type('latitude', '95'));
     expect(result.current.state.errors).toEqual({});
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(result.current.state.errors).toEqual({ latitude: 'coordinates.latitude_range' });
     expect(onChange).not.toHaveBeenCalled();
   });
@@ -215,7 +223,9 @@ describe('useCoordinatesInput', () => {
     act(() => result.current.leave('longitude'));
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ latitude: 10, longitude: 20 });
     expect(result.current.state.text).toEqual({ latitude: '10.000000', longitude: '20.000000' });
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS * 2);
+    });
     expect(onChange).toHaveBeenCalledOnce();
   });
 
@@ -225,7 +235,9 @@ describe('useCoordinatesInput', () => {
       result.current.type('latitude', '');
       result.current.type('longitude', '');
     });
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(onChange).toHaveBeenCalledExactlyOnceWith(null);
     expect(result.current.state.errors).toEqual({});
   });
@@ -233,7 +245,9 @@ describe('useCoordinatesInput', () => {
   it('set() (map click, position) shows the rounded point, resets errors, cancels pending typing', () => {
     const { result, onChange, onTypedPoint } = setup();
     act(() => result.current.type('latitude', 'oops'));
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(result.current.state.errors.latitude).toBe('coordinates.invalid_latitude_format');
     act(() => result.current.type('longitude', '5'));
     act(() => {
@@ -243,7 +257,9 @@ describe('useCoordinatesInput', () => {
     expect(result.current.state).toEqual(
       initialInputState({ latitude: 45.123457, longitude: 13.987654 }),
     );
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(onChange).toHaveBeenCalledOnce();
     expect(onTypedPoint).not.toHaveBeenCalled();
   });
@@ -251,7 +267,9 @@ describe('useCoordinatesInput', () => {
   it('clear() empties the fields, resets the errors and emits null', () => {
     const { result, onChange } = setup({ latitude: 1, longitude: 2 });
     act(() => result.current.type('latitude', '-'));
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(result.current.state.errors).not.toEqual({});
     act(() => result.current.clear());
     expect(result.current.state).toEqual(initialInputState(null));
@@ -264,14 +282,18 @@ describe('useCoordinatesInput', () => {
       result.current.type('latitude', '46.05');
       result.current.type('longitude', '14.5');
     });
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     rerender({ value: { latitude: 46.05, longitude: 14.5 } });
     expect(result.current.state.text).toEqual({ latitude: '46.05', longitude: '14.5' });
     // A different value (e.g. the saved location reloaded) replaces the inputs.
     act(() => result.current.type('latitude', 'x'));
     rerender({ value: { latitude: 1, longitude: 2 } });
     expect(result.current.state).toEqual(initialInputState({ latitude: 1, longitude: 2 }));
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(result.current.state.errors).toEqual({});
     expect(onChange).toHaveBeenCalledOnce();
   });
@@ -279,7 +301,9 @@ describe('useCoordinatesInput', () => {
   it('does not emit a typed value equal to the current one', () => {
     const { result, onChange } = setup({ latitude: 46.05, longitude: 14.5 });
     act(() => result.current.type('latitude', '46.050'));
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -15,7 +15,11 @@ function setup(initial = '') {
     initialProps: { value: initial },
   });
   const type = (text: string) => act(() => hook.result.current[1](text));
-  const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+  const wait = (ms: number) => {
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+  };
   return { ...hook, commit, type, wait };
 }
 
@@ -61,7 +65,9 @@ describe('useDebouncedText', () => {
     });
     act(() => result.current[1]('x'));
     rerender({ commit: second });
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    });
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledExactlyOnceWith('x');
   });

@@ -133,9 +133,13 @@ describe('CoordinatesSelector', () => {
     vi.useFakeTimers();
     fireEvent.change(latitude(), { target: { value: '-33.8688' } });
     fireEvent.change(longitude(), { target: { value: '151.2093' } });
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS - 10));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS - 10);
+    });
     expect(onChange).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(10));
+    act(() => {
+      vi.advanceTimersByTime(10);
+    });
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ latitude: -33.8688, longitude: 151.2093 });
     vi.useRealTimers();
     await waitFor(() =>
@@ -154,7 +158,9 @@ describe('CoordinatesSelector', () => {
     fireEvent.change(latitude(), { target: { value: '91' } });
     fireEvent.change(longitude(), { target: { value: '14,5x' } });
     expect(screen.queryByText('Latitude must be between -90 and 90.')).toBeNull();
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(screen.getByText('Latitude must be between -90 and 90.')).toBeInTheDocument();
     expect(
       screen.getByText('Longitude must be a number, for example 14.505751.'),
@@ -162,7 +168,9 @@ describe('CoordinatesSelector', () => {
     expect(latitude()).toHaveAttribute('aria-invalid', 'true');
     fireEvent.change(latitude(), { target: { value: 'north' } });
     fireEvent.change(longitude(), { target: { value: '-181' } });
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(
       screen.getByText('Latitude must be a number, for example 46.056946.'),
     ).toBeInTheDocument();
@@ -190,7 +198,9 @@ describe('CoordinatesSelector', () => {
     });
     fireEvent.change(longitude(), { target: { value: '15' } });
     expect(onValidityChange).toHaveBeenLastCalledWith(null);
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(onChange).toHaveBeenCalledExactlyOnceWith({ latitude: 45, longitude: 15 });
   });
 
@@ -223,7 +233,9 @@ describe('CoordinatesSelector', () => {
     const map = await mapElement();
     vi.useFakeTimers();
     fireEvent.change(latitude(), { target: { value: 'bad' } });
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(latitude()).toHaveAttribute('aria-invalid', 'true');
     vi.useRealTimers();
     // The middle of the 600 × 400 map is its centre, 46° N 21° E.
@@ -266,7 +278,9 @@ describe('CoordinatesSelector', () => {
     await mapElement();
     vi.useFakeTimers();
     fireEvent.change(latitude(), { target: { value: '??' } });
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     vi.useRealTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Use my position' }));
     expect(getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), {
@@ -317,7 +331,9 @@ describe('CoordinatesSelector', () => {
     await waitFor(() => expect(container.querySelector('path[class]')).not.toBeNull());
     vi.useFakeTimers();
     fireEvent.change(longitude(), { target: { value: '999' } });
-    act(() => vi.advanceTimersByTime(INPUT_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(INPUT_DEBOUNCE_MS);
+    });
     expect(screen.getByText('Longitude must be between -180 and 180.')).toBeInTheDocument();
     vi.useRealTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Clear coordinates' }));

@@ -161,20 +161,28 @@ describe('MenuTree', () => {
     const box = screen.getByRole('textbox', { name: 'Filter the menu' });
 
     fireEvent.change(box, { target: { value: 'SKLAD' } });
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(searches(calls)).toEqual([]);
     expect(visibleTitles()).toEqual(['Sunpower']);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     await waitFor(() => expect(visibleTitles()).toEqual(['Sunpower', 'Maribor', 'Skladišče']));
     expect(searches(calls)).toEqual(['GET /api/menu/search?q=sklad&limit=100']);
     expect(within(item('Skladišče')).getByText('Sklad').tagName).toBe('MARK');
 
     fireEvent.change(box, { target: { value: 'nothing like it' } });
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(await screen.findByText('Nothing in the menu matches.')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear the filter' }));
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     await waitFor(() => expect(visibleTitles()).toEqual(['Sunpower']));
   });
 
@@ -233,7 +241,9 @@ describe('MenuTree', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Filter the menu' }), {
       target: { value: 'Maribor' },
     });
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     await waitFor(() =>
       expect(visibleTitles()).toEqual([
         'Voltix',
@@ -285,7 +295,9 @@ describe('MenuTree', () => {
     await screen.findByRole('treeitem', { name: 'Sunpower' });
     const box = screen.getByRole('textbox', { name: 'Filter the menu' });
     fireEvent.change(box, { target: { value: 'sklad' } });
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(
       await screen.findByText(
         'The search failed; only the part of the menu already loaded is filtered.',
@@ -294,7 +306,9 @@ describe('MenuTree', () => {
     expect(visibleTitles()).toEqual(['Sunpower', 'Maribor', 'Skladišče']);
 
     fireEvent.change(box, { target: { value: 'sun' } });
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(
       await screen.findByText('Showing the first 1 of 250 matches. Type more to narrow them down.'),
     ).toBeInTheDocument();
