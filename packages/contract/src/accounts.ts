@@ -7,7 +7,14 @@ import {
   THEME_PREFERENCES,
   USER_TYPES,
 } from './auth.ts';
-import { EMAIL_MAX, entityNameSchema, idParams, isoDateTime } from './common.ts';
+import {
+  EMAIL_MAX,
+  entityNameSchema,
+  idParams,
+  isoDateTime,
+  logPage,
+  logPagingQuery,
+} from './common.ts';
 import { defineRoute } from './http.ts';
 import { secretText, singleLineText } from './text.ts';
 
@@ -463,15 +470,10 @@ export const adminRoutes = {
     summary: 'The audit log (impersonation start and stop), newest first, paged',
     tags: ['admin'],
     access: { kind: 'session', roles: ['ROLE_SUPER_ADMIN'] },
-    query: z.strictObject({
-      page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-      pageSize: z.coerce.number().int().min(1).max(200).optional(),
-    }),
+    query: logPagingQuery,
     data: z.object({
       entries: z.array(auditEntrySchema),
-      page: z.number().int(),
-      pageSize: z.number().int(),
-      total: z.number().int(),
+      ...logPage,
     }),
   }),
 } as const;

@@ -59,6 +59,22 @@ export const pagingQuery = {
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
 };
 
+/** Largest page of an administration log (audit log, failed jobs). */
+export const LOG_PAGE_SIZE_MAX = 200;
+
+/** The query of an administration log: `page` (1-based) and `pageSize` up to {@link LOG_PAGE_SIZE_MAX}. */
+export const logPagingQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(LOG_PAGE_SIZE_MAX).optional(),
+});
+
+/** The paging fields of an administration log's answer, spread beside its rows: `{ entries: [...], ...logPage }`. */
+export const logPage = {
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+};
+
 /** A page of a list: the items, the total over all pages, and the page and page size used. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './http.ts';
-
-/** A timestamp as ISO 8601 text in UTC. */
-const isoDateTime = z.string().meta({ format: 'date-time' });
+import { isoDateTime, logPage, logPagingQuery } from './common.ts';
 
 /**
  * A background job that failed after all its retries (the dead-letter list). Its payload is not shown: it may hold
@@ -34,15 +32,10 @@ export const jobRoutes = {
       'paged; kept 14 days',
     tags: ['admin'],
     access: { kind: 'session', roles: ['ROLE_SUPER_ADMIN'] },
-    query: z.strictObject({
-      page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-      pageSize: z.coerce.number().int().min(1).max(200).optional(),
-    }),
+    query: logPagingQuery,
     data: z.object({
       jobs: z.array(failedJobSchema),
-      page: z.number().int(),
-      pageSize: z.number().int(),
-      total: z.number().int(),
+      ...logPage,
     }),
   }),
 } as const;
