@@ -30,6 +30,8 @@ const PAGES: [path: string, who: Who, setupExempt: boolean][] = [
   ['/overview', 'admins', false],
   ['/admin/search', 'admins', false],
   ['/admin/search/oem-devices', 'admins', false],
+  ['/admin/jobs', 'super-admin', false],
+  ['/admin/jobs?page=3', 'super-admin', false],
   ['/external/integrations', 'signed-in', true],
   ['/external/integrations/moj-elektro/calculations', 'signed-in', true],
   ['/locations/5', 'signed-in', false],

@@ -36,6 +36,8 @@ describe('routeAccessFor', () => {
     ['/overview', ADMINS],
     ['/OVERVIEW/', ADMINS],
     ['/admin/search/users', ADMINS],
+    ['/admin/jobs', { kind: 'roles', roles: ['ROLE_SUPER_ADMIN'] }],
+    ['/admin/jobs/?page=2', { kind: 'roles', roles: ['ROLE_SUPER_ADMIN'] }],
     ['/settings/global/companies/1/overview', ADMINS],
     ['/time-of-use', ADMINS],
     ['/pricing-plans/configs/3', { kind: 'roles', roles: ['ROLE_SUPER_ADMIN'] }],
@@ -62,6 +64,16 @@ describe('matchRouteAccess', () => {
     expect(matchRouteAccess('/a/b/c', rules)?.pattern).toBe('/a/b/*');
     expect(matchRouteAccess('/a/x', rules)?.pattern).toBe('/a/*');
     expect(matchRouteAccess('/x', rules)).toBeUndefined();
+  });
+});
+
+describe('the dead-letter list (/admin/jobs)', () => {
+  it('opens for super admins only, although the rest of /admin is open to aggregators', () => {
+    const access = routeAccessFor('/admin/jobs');
+    expect(roleMayOpen('ROLE_SUPER_ADMIN', access)).toBe(true);
+    expect(roleMayOpen('ROLE_AGGREGATOR', access)).toBe(false);
+    expect(roleMayOpen('ROLE_USER_ADVANCED', access)).toBe(false);
+    expect(roleMayOpen('ROLE_AGGREGATOR', routeAccessFor('/admin/search/users'))).toBe(true);
   });
 });
 

@@ -17,13 +17,14 @@ export type RouteAccessRule = { readonly pattern: string; readonly access: Route
 const PUBLIC: RouteAccess = { kind: 'public' };
 const SIGNED_IN: RouteAccess = { kind: 'signed-in' };
 const ADMINS: RouteAccess = { kind: 'roles', roles: ['ROLE_SUPER_ADMIN', 'ROLE_AGGREGATOR'] };
+const SUPER_ADMIN: RouteAccess = { kind: 'roles', roles: ['ROLE_SUPER_ADMIN'] };
 
 /**
  * The pages of spec 000 §2 and who may open them (spec 000 §6 roles table; routes without a permission list need
  * only sign-in). The most specific matching pattern wins.
  *
  * - /overview (company picker), /admin (search), /settings/global and /time-of-use: super admin and aggregator.
- * - /pricing-plans (predefined price lists): super admin only.
+ * - /pricing-plans (predefined price lists) and /admin/jobs (the job queue's dead-letter list): super admin only.
  * - /setup: every role below aggregator. The table says "basic user yes, aggregator no, super admin no"; advanced
  *   users hold the basic role, and users who are not set up — plain ROLE_USER accounts always, basic and
  *   advanced users without a location — are forced to /setup (spec 001 §2), so they must be able to open it.
@@ -37,6 +38,7 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { pattern: '/', access: SIGNED_IN },
   { pattern: '/overview/*', access: ADMINS },
   { pattern: '/admin/*', access: ADMINS },
+  { pattern: '/admin/jobs/*', access: SUPER_ADMIN },
   { pattern: '/external/*', access: SIGNED_IN },
   { pattern: '/locations/*', access: SIGNED_IN },
   { pattern: '/location-groups/*', access: SIGNED_IN },
@@ -44,7 +46,7 @@ export const ROUTE_ACCESS: readonly RouteAccessRule[] = [
   { pattern: '/pricing/*', access: SIGNED_IN },
   { pattern: '/time-of-use/*', access: ADMINS },
   { pattern: '/user/*', access: SIGNED_IN },
-  { pattern: '/pricing-plans/*', access: { kind: 'roles', roles: ['ROLE_SUPER_ADMIN'] } },
+  { pattern: '/pricing-plans/*', access: SUPER_ADMIN },
   {
     pattern: '/setup/*',
     access: { kind: 'roles', roles: ['ROLE_USER', 'ROLE_USER_BASIC', 'ROLE_USER_ADVANCED'] },

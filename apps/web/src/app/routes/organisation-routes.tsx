@@ -72,7 +72,7 @@ function groupPages(): RouteObject[] {
  *
  * Plug-in points — replace `framePage` with your lazy module, keep path and handle:
  * - "companies-admin" helper: `overview`, `admin/search` (index, users, locations, oem-devices, devices),
- *   `companies/:companyId/integrated-devices`;
+ *   `companies/:companyId/integrated-devices`; `admin/jobs` (the dead-letter list);
  * - "global-settings" helper: everything under `settings/global`;
  * - "location-manage" helper: in routes/location-subtree.ts.
  */
@@ -110,6 +110,15 @@ export function organisationRoutes(): RouteObject[] {
             (m) => m.AdminSearchLayout,
           ),
         },
+        // The job queue's dead-letter list (super admin only; issue 11).
+        page(
+          'jobs',
+          'route_titles.failed_jobs',
+          lazyComponent(
+            () => import('./failed-jobs-route.tsx'),
+            (m) => m.FailedJobsRoute,
+          ),
+        ),
       ],
     },
     section('external/integrations', 'route_titles.external_integrations', [

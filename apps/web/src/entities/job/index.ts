@@ -1,0 +1,1 @@
+export { failedJobsQueryOptions, jobKeys } from './job-queries.ts';
