@@ -353,6 +353,26 @@ describe('sidebar footer', () => {
     ]);
   });
 
+  it('gives a super admin the failed jobs (the job queue’s dead-letter list)', async () => {
+    fakeApi([
+      signedIn(authUser({ role: 'ROLE_SUPER_ADMIN' })),
+      menu([menuItem('company', 1, 'Sunpower', { children: null })]),
+    ]);
+    renderApp('/support');
+    await screen.findByRole('heading', { name: 'Support' });
+    expect(links()).toEqual([
+      'User settings',
+      'Global settings',
+      'Failed jobs',
+      'Privacy policy',
+      'Support',
+    ]);
+    expect(within(footer()).getByRole('link', { name: 'Failed jobs' })).toHaveAttribute(
+      'href',
+      '/admin/jobs',
+    );
+  });
+
   it('goes back with Back, and home when there is nothing to go back to', async () => {
     fakeApi([signedIn(aggregator), menu(sampleMenu())]);
     const { router } = renderApp('/support');

@@ -33,6 +33,7 @@ import {
   IconChartLine,
   IconChess,
   IconGauge,
+  IconListDetails,
   IconPlugConnected,
   IconWorldCog,
 } from '../../features/shell/shell-icons.ts';
@@ -242,6 +243,14 @@ function MainFrame({
               icon={IconWorldCog}
               label={t('nav.global_settings')}
               to="/settings/global"
+              collapsed={collapsed}
+            />
+          )}
+          {mayOpen(user, '/admin/jobs') && (
+            <SidebarButton
+              icon={IconListDetails}
+              label={t('route_titles.failed_jobs')}
+              to="/admin/jobs"
               collapsed={collapsed}
             />
           )}

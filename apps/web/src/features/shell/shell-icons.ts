@@ -7,3 +7,4 @@ export { default as IconGauge } from '@tabler/icons-react/dist/esm/icons/IconGau
 export { default as IconAdjustmentsBolt } from '@tabler/icons-react/dist/esm/icons/IconAdjustmentsBolt.mjs';
 export { default as IconWorldCog } from '@tabler/icons-react/dist/esm/icons/IconWorldCog.mjs';
 export { default as IconPlugConnected } from '@tabler/icons-react/dist/esm/icons/IconPlugConnected.mjs';
+export { default as IconListDetails } from '@tabler/icons-react/dist/esm/icons/IconListDetails.mjs';
