@@ -14,6 +14,7 @@ export * from './users-admin.ts';
 export * from './company-email.ts';
 export * from './locations.ts';
 export * from './jobs.ts';
+export * from './live.ts';
 
 import {
   accountRoutes,

@@ -1,1 +1,2 @@
 export * from './topics.ts';
+export * from './payloads.ts';
