@@ -55,7 +55,9 @@ export const telemetryValuesSchema = z.object({
 export type TelemetryValues = z.infer<typeof telemetryValuesSchema>;
 
 /** The value fields a device reading may carry, in a stable order (storage columns and API fields use the same). */
-export const TELEMETRY_FIELDS = Object.keys(telemetryValuesSchema.shape) as (keyof TelemetryValues)[];
+export const TELEMETRY_FIELDS = Object.keys(
+  telemetryValuesSchema.shape,
+) as (keyof TelemetryValues)[];
 
 /** One sample: the instant it was measured (ISO 8601 with an offset) and the values of each device by reference. */
 export const telemetrySampleSchema = z.object({
@@ -140,8 +142,7 @@ export type PayloadRefusal = 'too-large' | 'not-utf8' | 'not-json' | 'invalid';
 
 /** The result of decoding a payload. */
 export type DecodeResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; reason: PayloadRefusal; detail?: string };
+  { ok: true; value: T } | { ok: false; reason: PayloadRefusal; detail?: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -5,3 +5,4 @@ export * from './users.ts';
 export * from './accounts.ts';
 export * from './organisation.ts';
 export * from './live-state.ts';
+export * from './telemetry.ts';

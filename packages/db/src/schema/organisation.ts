@@ -237,6 +237,13 @@ export const controllers = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * SHA-256 (hex) of the controller's MQTT secret (docs/controller-protocol.md). The secret is 32 random bytes
+     * shown once, so a fast hash is enough (a slow password hash would cost every CONNECT of a large fleet and add
+     * nothing against a 256-bit secret). Null: no secret issued, the controller cannot connect.
+     */
+    secretHash: text('secret_hash'),
+    secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -270,6 +277,11 @@ export const devices = pgTable(
     category: text('category').$type<DeviceCategory>().notNull().default('OTHER'),
     manufacturer: text('manufacturer'),
     model: text('model'),
+    /**
+     * The device's reference on its controller (`grid`, `pv1`, …): the key of its values in telemetry
+     * (docs/controller-protocol.md). Unique per controller; null for a device no controller reports.
+     */
+    ref: text('ref'),
     /** Set when deleted; a deleted device can be restored (spec 001 §4 label-only states). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -279,6 +291,8 @@ export const devices = pgTable(
     index('devices_location_id_idx').on(t.locationId),
     index('devices_controller_id_idx').on(t.controllerId),
     index('devices_device_group_id_idx').on(t.deviceGroupId),
+    uniqueIndex('devices_controller_ref_idx').on(t.controllerId, t.ref),
+    check('devices_ref_check', sql`${t.ref} ~ '^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$'`),
     check('devices_name_check', sql`length(trim(${t.name})) > 0`),
     check('devices_category_check', sql`${t.category} in (${quoted(DEVICE_CATEGORIES)})`),
   ],
