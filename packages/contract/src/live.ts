@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEVICE_CATEGORIES } from '@ec/domain';
-import { idParams, isoDateTime } from './common.ts';
+import { entityNameSchema, idParams, idSchema, isoDateTime } from './common.ts';
+import { deviceSchema } from './locations.ts';
+import { singleLineText } from './text.ts';
 import { defineRoute } from './http.ts';
 
 /**
@@ -151,6 +153,18 @@ export const discoveredDeviceSchema = z
   .meta({ id: 'DiscoveredDevice' });
 export type DiscoveredDevice = z.infer<typeof discoveredDeviceSchema>;
 
+/** A device reference as the protocol allows it (docs/controller-protocol.md). */
+const deviceRefText = singleLineText().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/);
+
+/** Adopting a discovered reference: the new device's name, category and device group. */
+export const adoptDeviceFormSchema = z.strictObject({
+  ref: deviceRefText,
+  name: entityNameSchema,
+  category: z.enum(DEVICE_CATEGORIES),
+  deviceGroupId: idSchema.nullable(),
+});
+export type AdoptDeviceForm = z.input<typeof adoptDeviceFormSchema>;
+
 /** The answer to a secret rotation: shown once, never stored in clear. */
 export const controllerSecretSchema = z
   .object({ unitId: z.string(), secret: z.string() })
@@ -179,4 +193,69 @@ export const liveRoutes = {
     params: idParams,
     data: groupLiveSchema,
   }),
-}; // the stream routes, secret rotation and discovered devices are added by the live and controller modules
+  locationLiveStream: defineRoute({
+    method: 'GET',
+    path: '/locations/:id/live/stream',
+    summary:
+      'Server-Sent Events (text/event-stream): an `event: live` with the same data as GET …/live at once and on ' +
+      'every change (within 1 s of its arrival), a comment line every 15 s to keep proxies open (view)',
+    tags: ['live'],
+    access: { kind: 'session' },
+    params: idParams,
+    data: locationLiveSchema,
+  }),
+  groupLiveStream: defineRoute({
+    method: 'GET',
+    path: '/location-groups/:id/live/stream',
+    summary:
+      'Server-Sent Events of GET …/location-groups/{id}/live, as for a location (view on the group)',
+    tags: ['live'],
+    access: { kind: 'session' },
+    params: idParams,
+    data: groupLiveSchema,
+  }),
+  rotateControllerSecret: defineRoute({
+    method: 'POST',
+    path: '/controllers/:id/secret',
+    summary:
+      'Issue a new MQTT secret for the controller (super admins and those who may edit its location); answers it ' +
+      'once, keeps only its hash; the old secret stops working and open sessions of the controller are closed',
+    tags: ['live'],
+    access: { kind: 'session' },
+    params: idParams,
+    data: controllerSecretSchema,
+  }),
+  discoveredDevices: defineRoute({
+    method: 'GET',
+    path: '/controllers/:id/discovered-devices',
+    summary: 'Device references the controller reported that match none of its devices (view)',
+    tags: ['live'],
+    access: { kind: 'session' },
+    params: idParams,
+    data: z.object({ devices: z.array(discoveredDeviceSchema) }),
+  }),
+  adoptDiscoveredDevice: defineRoute({
+    method: 'POST',
+    path: '/controllers/:id/discovered-devices/adopt',
+    summary:
+      'Make a discovered reference a device of the controller’s location (edit on the location); 404 for an ' +
+      'unknown reference; its later readings are stored',
+    tags: ['live'],
+    access: { kind: 'session' },
+    params: idParams,
+    body: z.strictObject({ data: adoptDeviceFormSchema }),
+    successStatus: 201,
+    data: z.object({ device: deviceSchema }),
+  }),
+  dismissDiscoveredDevice: defineRoute({
+    method: 'POST',
+    path: '/controllers/:id/discovered-devices/dismiss',
+    summary:
+      'Forget a discovered reference (edit on the location); it comes back if the controller reports it again',
+    tags: ['live'],
+    access: { kind: 'session' },
+    params: idParams,
+    body: z.strictObject({ data: z.strictObject({ ref: deviceRefText }) }),
+    data: z.object({}),
+  }),
+};
