@@ -59,6 +59,8 @@ export const controllerPresence = pgTable('controller_presence', {
     .references(() => controllers.id, { onDelete: 'cascade' }),
   connected: boolean('connected').notNull().default(false),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  /** How it reaches the internet, from its `state` message: `ethernet`, `wifi` or `mobile`. */
+  connection: text('connection'),
   updatedAt: updatedAt(),
 });
 
@@ -66,7 +68,7 @@ export const controllerPresence = pgTable('controller_presence', {
  * The latest value of each of a device's metrics (e.g. `pv.power` in W, `battery.soc` in %), for live cards and
  * lists without reading the time series. Metric names and units follow the controller protocol
  * (packages/protocol); `at` is when the controller measured it, `updated_at` when it arrived. Filled by the
- * telemetry ingest (the next issue); nothing writes it yet except tests.
+ * telemetry ingest: metric = the protocol's value field (`power_w`, `soc_pct`, …).
  */
 export const deviceLatest = pgTable(
   'device_latest',
