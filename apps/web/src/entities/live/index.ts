@@ -1,0 +1,18 @@
+// Live energy data: query keys, queries and the stream that keeps them current (issue 12).
+export {
+  discoveredDevicesQueryOptions,
+  groupLiveQueryOptions,
+  groupLiveStreamUrl,
+  liveKeys,
+  locationLiveQueryOptions,
+  locationLiveStreamUrl,
+  parseGroupLive,
+  parseLocationLive,
+  type LiveParser,
+} from './live-queries.ts';
+export {
+  LIVE_EVENT,
+  useLiveStream,
+  type LiveStreamState,
+  type LiveStreamStatus,
+} from './use-live-stream.ts';
