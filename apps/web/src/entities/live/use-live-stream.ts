@@ -49,7 +49,8 @@ export function useLiveStream<T>(
     let stopped = false;
     // Events are handled in arrival order even while the validator loads.
     let chain: Promise<void> = Promise.resolve();
-    const validator = parse();
+    // The contract's schemas (and zod) load with the first event, not before.
+    let validator: ReturnType<LiveParser<T>> | null = null;
     const key = JSON.parse(keyHash) as QueryKey;
 
     const onLive = (event: MessageEvent<string>) => {
@@ -60,6 +61,7 @@ export function useLiveStream<T>(
         return;
       }
       chain = chain.then(async () => {
+        validator ??= parse();
         const validate = await validator.catch(() => null);
         const value = validate?.(payload) ?? null;
         if (stopped || value === null) return;

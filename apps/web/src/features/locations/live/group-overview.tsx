@@ -24,7 +24,7 @@ export function GroupOverview({ groupId, groupName }: { groupId: number; groupNa
   const group = useQuery(locationGroupQueryOptions(groupId));
   const live = useQuery(groupLiveQueryOptions(groupId));
   const stream = useLiveStream(
-    live.isError ? null : groupLiveStreamUrl(groupId),
+    live.isSuccess ? groupLiveStreamUrl(groupId) : null,
     liveKeys.group(groupId),
     parseGroupLive,
   );

@@ -162,7 +162,7 @@ export function LocationOverview({ locationId }: { locationId: number }) {
   const live = useQuery(locationLiveQueryOptions(locationId));
   const structure = useQuery(locationStructureQueryOptions(locationId));
   const stream = useLiveStream(
-    live.isError ? null : locationLiveStreamUrl(locationId),
+    live.isSuccess ? locationLiveStreamUrl(locationId) : null,
     liveKeys.location(locationId),
     parseLocationLive,
   );
