@@ -114,7 +114,11 @@ describe('LocationOverview', () => {
   it('says a controller is offline with when it was last seen, greys the values and stops the flow', async () => {
     const threeHoursAgo = new Date(Date.now() - 3 * 3600_000 - 60_000).toISOString();
     const live = testLocationLive();
-    live.controllers = [{ ...live.controllers[0]!, connected: false, lastSeenAt: threeHoursAgo }];
+    live.controllers = live.controllers.map((c) => ({
+      ...c,
+      connected: false,
+      lastSeenAt: threeHoursAgo,
+    }));
     const { container } = setup(live);
     const notice = await screen.findByTestId('offline-notice');
     expect(notice).toHaveTextContent('Garage controller: offline — last seen 3 hours ago');
