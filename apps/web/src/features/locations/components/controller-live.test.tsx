@@ -8,6 +8,7 @@ import { showToast } from '../../../shared/ui/toast.ts';
 import { testController, testDevice } from '../test-data.ts';
 import { renderManagePage } from '../test-render.tsx';
 import { ControllerDetail } from './controller-detail.tsx';
+import { DeviceLatestValues } from './controller-live.tsx';
 
 vi.mock('../../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
 
@@ -164,5 +165,21 @@ describe('ControllerDetail, live parts', () => {
     expect(within(list).getByText('bat2')).toBeInTheDocument();
     expect(within(list).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'New MQTT secret' })).toBeNull();
+  });
+});
+
+describe('DeviceLatestValues', () => {
+  it('shows a device’s latest values with when they were read', async () => {
+    fakeFetch(answer('GET', '/api/locations/12/live', 200, { data: testLocationLive() }));
+    renderManagePage(<DeviceLatestValues locationId={12} deviceId={103} />);
+    const section = await screen.findByRole('region', { name: 'Latest values' });
+    await waitFor(() => expect(section).toHaveTextContent('State of charge64 %'));
+    expect(section).toHaveTextContent('Updated');
+  });
+
+  it('says when the device has sent nothing yet', async () => {
+    fakeFetch(answer('GET', '/api/locations/12/live', 200, { data: testLocationLive() }));
+    renderManagePage(<DeviceLatestValues locationId={12} deviceId={999} />);
+    expect(await screen.findByText('No values yet')).toBeInTheDocument();
   });
 });

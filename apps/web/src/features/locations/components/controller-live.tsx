@@ -464,3 +464,43 @@ export function ControllerSecretAction({ controller }: { controller: Controller 
     </Paper>
   );
 }
+
+/** A device's latest values and when they were read (GET /api/locations/:id/live); nothing without a reading. */
+export function DeviceLatestValues({
+  locationId,
+  deviceId,
+}: {
+  locationId: number;
+  deviceId: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const now = useNow(30_000);
+  const live = useQuery(locationLiveQueryOptions(locationId));
+  const device = live.data?.devices.find((d) => d.id === deviceId);
+  const connected =
+    device?.controllerId != null &&
+    live.data?.controllers.find((c) => c.id === device.controllerId)?.connected === true;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="device-latest">
+      <Title order={3} size="h5" mb="sm" id="device-latest">
+        {t('live.controller.latest')}
+      </Title>
+      {live.isError ? (
+        <Text size="sm" c="red" role="alert">
+          {t('live.load_error')}
+        </Text>
+      ) : !device || device.time === null ? (
+        <Text size="sm" c="dimmed">
+          {live.isPending ? t('common.loading') : t('live.devices.no_values')}
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          <DeviceValues values={device.values} stale={!connected} />
+          <Text size="xs" c="dimmed">
+            {t('live.updated', { ago: formatTimeAgo(i18n.language, device.time, now) })}
+          </Text>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
