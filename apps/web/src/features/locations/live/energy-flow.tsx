@@ -227,6 +227,8 @@ export function EnergyFlow({ powers, categories, moving = true, stale = false }:
           const soc = node === 'battery' ? powers.socPct : null;
           const ring = 2 * Math.PI * (NODE_RADIUS + 5);
           const value = watts === null ? '–' : formatPower(locale, Math.abs(watts));
+          // Solar's line leaves downwards: its label goes above it.
+          const above = node === 'solar';
           return (
             <g key={node} transform={`translate(${point.x} ${point.y})`} data-node={node}>
               <circle r={NODE_RADIUS} className={classes.node} stroke={color} />
@@ -244,10 +246,18 @@ export function EnergyFlow({ powers, categories, moving = true, stale = false }:
                 </>
               )}
               <NodeIcon x={-13} y={-13} width={26} height={26} color={color} aria-hidden />
-              <text y={NODE_RADIUS + 22} className={classes.value} textAnchor="middle">
+              <text
+                y={above ? -NODE_RADIUS - 26 : NODE_RADIUS + 22}
+                className={classes.value}
+                textAnchor="middle"
+              >
                 {soc !== null ? `${value} · ${formatDecimal(locale, soc, 0)} %` : value}
               </text>
-              <text y={NODE_RADIUS + 38} className={classes.name} textAnchor="middle">
+              <text
+                y={above ? -NODE_RADIUS - 10 : NODE_RADIUS + 38}
+                className={classes.name}
+                textAnchor="middle"
+              >
                 {t(`live.node.${node}`)}
               </text>
             </g>

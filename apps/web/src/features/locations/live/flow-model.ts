@@ -72,15 +72,15 @@ export function layoutNodes(nodes: readonly FlowNodeId[]): Partial<Record<FlowNo
   return at;
 }
 
-/** The viewBox around the nodes, with room for the labels under each node. */
+/** The viewBox around the nodes, with room for the labels under each node (above solar). */
 export function fitViewBox(points: readonly Point[]): {
   x: number;
   y: number;
   width: number;
   height: number;
 } {
-  const side = NODE_RADIUS + 44; // half a label's width
-  const top = NODE_RADIUS + 8;
+  const side = NODE_RADIUS + 60; // half a long label's width
+  const top = NODE_RADIUS + 44; // solar's labels sit above it
   const bottom = NODE_RADIUS + 44; // two label lines
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
