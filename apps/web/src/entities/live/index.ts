@@ -12,7 +12,9 @@ export {
 } from './live-queries.ts';
 export {
   LIVE_EVENT,
+  useGroupLiveStream,
   useLiveStream,
+  useLocationLiveStream,
   type LiveStreamState,
   type LiveStreamStatus,
 } from './use-live-stream.ts';

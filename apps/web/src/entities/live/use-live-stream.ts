@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { LiveParser } from './live-queries.ts';
+import {
+  groupLiveStreamUrl,
+  liveKeys,
+  locationLiveStreamUrl,
+  parseGroupLive,
+  parseLocationLive,
+  type LiveParser,
+} from './live-queries.ts';
 
 /**
  * Where a live stream stands: `connecting` until the first event, `live` while events arrive, `reconnecting` after
@@ -42,7 +49,8 @@ export function useLiveStream<T>(
   const keyHash = hashKey(queryKey);
 
   useEffect(() => {
-    if (url === null) return undefined;
+    // No URL yet, or no EventSource (an old browser, a test without one): the query's own answer stays.
+    if (url === null || typeof EventSource === 'undefined') return undefined;
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let retryDelay = RETRY_MIN_MS;
@@ -119,4 +127,22 @@ export function useLiveStream<T>(
   }, [url, keyHash, parse, queryClient]);
 
   return state;
+}
+
+/** The live stream of a location, once its first answer is there (`ready`): keeps `liveKeys.location(id)` current. */
+export function useLocationLiveStream(locationId: number | null, ready: boolean): LiveStreamState {
+  return useLiveStream(
+    locationId !== null && ready ? locationLiveStreamUrl(locationId) : null,
+    liveKeys.location(locationId ?? 0),
+    parseLocationLive,
+  );
+}
+
+/** The live stream of a location group, once its first answer is there: keeps `liveKeys.group(id)` current. */
+export function useGroupLiveStream(groupId: number | null, ready: boolean): LiveStreamState {
+  return useLiveStream(
+    groupId !== null && ready ? groupLiveStreamUrl(groupId) : null,
+    liveKeys.group(groupId ?? 0),
+    parseGroupLive,
+  );
 }

@@ -1,8 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DiscoveredDevice } from '@ec/contract';
-import { testLocationLive } from '../../../entities/live/test-support.ts';
+import {
+  installFakeEventSource,
+  setVisibility,
+  testLocationLive,
+} from '../../../entities/live/test-support.ts';
 import { answer, apiError, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { testController, testDevice } from '../test-data.ts';
@@ -44,6 +48,8 @@ function setup(edit = true, ...extra: FakeRoute[]) {
 
 describe('ControllerDetail, live parts', () => {
   it('shows presence (connected, firmware, connection type) and its devices’ latest values', async () => {
+    const Source = installFakeEventSource();
+    setVisibility('visible');
     setup();
     const presence = await screen.findByRole('region', { name: 'Connection' });
     await waitFor(() => expect(presence).toHaveTextContent('Connection typeWi-Fi'));
@@ -52,6 +58,17 @@ describe('ControllerDetail, live parts', () => {
     const latest = screen.getByRole('region', { name: 'Latest values' });
     const meter = within(latest).getByText('Main meter').closest('li') as HTMLElement;
     expect(within(meter).getByText('Power').nextSibling).toHaveTextContent('1.2 kW');
+
+    // The location's stream keeps them current while the page is open.
+    const next = testLocationLive();
+    next.devices = next.devices.map((d) =>
+      d.id === 100 ? { ...d, values: { ...d.values, power_w: 2600 } } : d,
+    );
+    await waitFor(() => expect(Source.latest()?.url).toBe('/api/locations/12/live/stream'));
+    act(() => Source.latest()?.emit('live', next));
+    await waitFor(() =>
+      expect(within(meter).getByText('Power').nextSibling).toHaveTextContent('2.6 kW'),
+    );
   });
 
   it('adopts a discovered device: name from its reference, category and group, server errors by field', async () => {

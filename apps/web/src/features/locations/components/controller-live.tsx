@@ -32,6 +32,7 @@ import { useNow } from '../../../shared/ui/use-now.ts';
 import {
   discoveredDevicesQueryOptions,
   locationLiveQueryOptions,
+  useLocationLiveStream,
 } from '../../../entities/live/index.ts';
 import { locationStructureQueryOptions } from '../../../entities/location/index.ts';
 import {
@@ -106,6 +107,8 @@ export function ControllerLatestValues({ controller }: { controller: Controller 
     ...locationLiveQueryOptions(controller.locationId ?? 0),
     enabled: controller.locationId !== null,
   });
+  // The values follow the location's live stream while this page is open.
+  useLocationLiveStream(controller.locationId, live.isSuccess);
   const devices = live.data?.devices.filter((d) => d.controllerId === controller.id) ?? [];
   const connected =
     live.data?.controllers.find((c) => c.id === controller.id)?.connected ?? controller.connected;

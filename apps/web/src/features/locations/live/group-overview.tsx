@@ -1,13 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  groupLiveQueryOptions,
-  groupLiveStreamUrl,
-  liveKeys,
-  parseGroupLive,
-  useLiveStream,
-} from '../../../entities/live/index.ts';
+import { groupLiveQueryOptions, useGroupLiveStream } from '../../../entities/live/index.ts';
 import { locationGroupQueryOptions } from '../../../entities/location-group/index.ts';
 import { ErrorState } from '../../../shared/ui/states.tsx';
 import { EnergyFlow } from './energy-flow.tsx';
@@ -23,11 +17,7 @@ export function GroupOverview({ groupId, groupName }: { groupId: number; groupNa
   const { t } = useTranslation();
   const group = useQuery(locationGroupQueryOptions(groupId));
   const live = useQuery(groupLiveQueryOptions(groupId));
-  const stream = useLiveStream(
-    live.isSuccess ? groupLiveStreamUrl(groupId) : null,
-    liveKeys.group(groupId),
-    parseGroupLive,
-  );
+  const stream = useGroupLiveStream(groupId, live.isSuccess);
   const title = t('route_titles.flexibility');
   const subject = groupName ?? group.data?.name;
 

@@ -10,13 +10,7 @@ import type {
 } from '@ec/contract';
 import { ConnectionBadge } from '../../../entities/controller/index.ts';
 import { CategoryLabel } from '../../../entities/device/index.ts';
-import {
-  liveKeys,
-  locationLiveQueryOptions,
-  locationLiveStreamUrl,
-  parseLocationLive,
-  useLiveStream,
-} from '../../../entities/live/index.ts';
+import { locationLiveQueryOptions, useLocationLiveStream } from '../../../entities/live/index.ts';
 import {
   locationQueryOptions,
   locationStructureQueryOptions,
@@ -161,11 +155,7 @@ export function LocationOverview({ locationId }: { locationId: number }) {
   const location = useQuery(locationQueryOptions(locationId));
   const live = useQuery(locationLiveQueryOptions(locationId));
   const structure = useQuery(locationStructureQueryOptions(locationId));
-  const stream = useLiveStream(
-    live.isSuccess ? locationLiveStreamUrl(locationId) : null,
-    liveKeys.location(locationId),
-    parseLocationLive,
-  );
+  const stream = useLocationLiveStream(locationId, live.isSuccess);
   const title = t('route_titles.location_overview');
   const canEdit = location.data?.permissions.edit ?? false;
 
