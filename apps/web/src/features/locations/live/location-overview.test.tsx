@@ -111,6 +111,20 @@ describe('LocationOverview', () => {
     expect(screen.getByText('Live')).toBeInTheDocument();
   });
 
+  it('says "Reconnecting…" after a stream error and "Paused" while the tab is hidden', async () => {
+    setup(testLocationLive());
+    await screen.findByRole('img', { name: 'Energy flow' });
+    await waitFor(() => expect(Source.latest()).toBeDefined());
+    act(() => Source.latest()?.fail());
+    expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
+    act(() => setVisibility('hidden'));
+    expect(await screen.findByText('Paused')).toBeInTheDocument();
+    expect(Source.latest()).toBeUndefined();
+    act(() => setVisibility('visible'));
+    act(() => Source.latest()?.emit('live', testLocationLive()));
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+  });
+
   it('says a controller is offline with when it was last seen, greys the values and stops the flow', async () => {
     const threeHoursAgo = new Date(Date.now() - 3 * 3600_000 - 60_000).toISOString();
     const live = testLocationLive();
