@@ -317,7 +317,7 @@ describe('broker authorisation', () => {
     expect(mayPublish(unitId, topicName)).toBe(allowed);
   });
 
-  it.each([
+  it.each<[string, string, boolean]>([
     // Its own cmd/#, one command, its ack.
     [UNIT, 'ec/v1/c/EC-000001/cmd/#', true],
     [UNIT, topics.cmd(UNIT, 'live'), true],
@@ -343,8 +343,10 @@ describe('broker authorisation', () => {
     [UNIT, '$SYS/#', false],
     // No shared subscriptions (they would split the server's stream).
     [UNIT, '$share/g/ec/v1/c/EC-000001/cmd/#', false],
-    ...filters.sharedServerUp('ec-ingest').map((filter) => [UNIT, filter, false] as const),
-    ...filters.serverUp().map((filter) => [UNIT, filter, false] as const),
+    ...filters
+      .sharedServerUp('ec-ingest')
+      .map((filter): [string, string, boolean] => [UNIT, filter, false]),
+    ...filters.serverUp().map((filter): [string, string, boolean] => [UNIT, filter, false]),
     // A malformed user name gets nothing.
     ['', 'ec/v1/c//cmd/#', false],
     ['EC/1', 'ec/v1/c/EC/1/cmd/#', false],
