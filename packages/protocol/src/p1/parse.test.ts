@@ -98,6 +98,25 @@ describe('parseTelegram on real telegrams', () => {
     expect(telegram.registers.gas?.time).toBe('2016-11-29T20:00:00+01:00');
   });
 
+  it('DSMR 4.2 (Landis+Gyr E350): a single-phase meter, export registers, whole m³ of gas', () => {
+    const telegram = parsed(fixtures.DSMR_4_2_LANDIS_GYR_E350);
+    expect(telegram).toMatchObject({
+      header: 'XMX5LGBBFG10',
+      version: '4.2',
+      timestamp: '2017-01-08T16:11:07+01:00',
+      equipmentId: 'E0031003001699515',
+      crc: 0x63a1,
+    });
+    expect(toTelemetryValues(telegram)).toEqual({
+      energy_import_wh: 2_074_842 + 881_383,
+      energy_export_wh: 10_981 + 28_031,
+      power_w: 494,
+      power_l1_w: 494,
+      current_l1_a: 3,
+      gas_m3: 1234,
+    });
+  });
+
   it('DSMR 5.0 (Iskra AM550): summer time, gas on M-Bus channel 2, channel 1 empty', () => {
     const telegram = parsed(fixtures.DSMR_5_0_ISKRA_AM550);
     expect(telegram).toMatchObject({

@@ -1,7 +1,7 @@
 /**
- * Real P1 telegrams for the parser tests, byte for byte as published in the test suite of ndokter/dsmr_parser
- * (`test/example_telegrams.py`, MIT licence, Copyright (c) 2016 Nigel Dokter). Each CRC below was recomputed by
- * our `crc16` and matches the one the meter wrote (see parse.test.ts).
+ * Real P1 telegrams for the parser tests, byte for byte as published: all but the last from the test suite of
+ * ndokter/dsmr_parser (`test/example_telegrams.py`, MIT licence, Copyright (c) 2016 Nigel Dokter), the last from
+ * domoticx.com. Each CRC below is recomputed by our `crc16` and matches the one the meter wrote (parse.test.ts).
  */
 
 /** DSMR 2.2, Iskra MT382 (no version line, no timestamp, no CRC; gas in the 0-1:24.3.0 form). */
@@ -289,4 +289,39 @@ export const HEAT_METER_UNPADDED_CRC =
     '0-1:96.1.0(621848012D2C0B0C)',
     '0-1:24.2.1(260215200523W)(240.860*GJ)',
     '!B9F',
+  ].join('\r\n') + '\r\n';
+
+/**
+ * DSMR 4.2, Landis+Gyr E350 (XMX5LGBBFG), a single-phase meter: the example telegram of
+ * http://domoticx.com/p1-poort-slimme-meter-hardware/ (also quoted in public ESP8266 P1 sketches), an independent
+ * source for the CRC.
+ */
+export const DSMR_4_2_LANDIS_GYR_E350 =
+  [
+    '/XMX5LGBBFG10',
+    '',
+    '1-3:0.2.8(42)',
+    '0-0:1.0.0(170108161107W)',
+    '0-0:96.1.1(4530303331303033303031363939353135)',
+    '1-0:1.8.1(002074.842*kWh)',
+    '1-0:1.8.2(000881.383*kWh)',
+    '1-0:2.8.1(000010.981*kWh)',
+    '1-0:2.8.2(000028.031*kWh)',
+    '0-0:96.14.0(0001)',
+    '1-0:1.7.0(00.494*kW)',
+    '1-0:2.7.0(00.000*kW)',
+    '0-0:96.7.21(00004)',
+    '0-0:96.7.9(00003)',
+    '1-0:99.97.0(3)(0-0:96.7.19)(160315184219W)(0000000310*s)(160207164837W)(0000000981*s)(151118085623W)(0000502496*s)',
+    '1-0:32.32.0(00000)',
+    '1-0:32.36.0(00000)',
+    '0-0:96.13.1()',
+    '0-0:96.13.0()',
+    '1-0:31.7.0(003*A)',
+    '1-0:21.7.0(00.494*kW)',
+    '1-0:22.7.0(00.000*kW)',
+    '0-1:24.1.0(003)',
+    '0-1:96.1.0(4730303139333430323231313938343135)',
+    '0-1:24.2.1(170108160000W)(01234.000*m3)',
+    '!63A1',
   ].join('\r\n') + '\r\n';
