@@ -301,6 +301,10 @@ describe('parseTelegram refusals', () => {
 
   it('skips serial noise before the header but refuses garbage lines inside the telegram', () => {
     expect(parsed(`\u0000\u00ff#~noise\r\n!12\r\n${v5}`)).toEqual(parsed(v5));
+    // The cut-off start of a previous telegram, then a whole one.
+    const cutOff = fixtures.DSMR_4_2_KAIFA.slice(0, 300);
+    expect(parsed(`${cutOff}${v5}`)).toEqual(parsed(v5));
+    expect(parsed(`${v5.slice(v5.indexOf('!'))}${v5}`)).toEqual(parsed(v5));
     expect(parsed(`\r\n\r\n${fixtures.DSMR_2_2_ISKRA_MT382}`)).toEqual(
       parsed(fixtures.DSMR_2_2_ISKRA_MT382),
     );

@@ -314,15 +314,19 @@ function extractRegisters(byObis: Map<string, string[]>, tz: P1Zone): P1Register
 
 /**
  * Checks and parses one P1 telegram (the text of one `ec/v1/c/{unitId}/p1` message). Bytes before the header
- * (serial noise, the tail of a previous telegram) are skipped; only white space may follow the footer. Never throws.
+ * (serial noise, the tail or the cut-off start of another telegram) are skipped; only white space may follow the
+ * footer. Never throws.
  */
 export function parseTelegram(text: string, options: P1ParseOptions = {}): P1ParseResult {
   const tz = options.tz ?? CENTRAL_EUROPE;
   if (text.length > MAX_P1_BYTES) return refuse('too-large');
-  const start = text.startsWith('/') ? 0 : text.indexOf('\n/') + 1;
-  if (start === 0 && !text.startsWith('/')) return refuse('format', 'no header line');
-  const end = text.indexOf('!', start);
+  const first = text.startsWith('/') ? 0 : text.indexOf('\n/') + 1;
+  if (first === 0 && !text.startsWith('/')) return refuse('format', 'no header line');
+  const end = text.indexOf('!', first);
   if (end < 0) return refuse('truncated');
+  // The last header before the footer: a reader that started mid-telegram may pass on the cut-off start of the
+  // previous one first (no data line starts with `/`).
+  const start = text.lastIndexOf('\n/', end) + 1 || first;
   const footer = FOOTER.exec(text.slice(end));
   if (!footer) return refuse('format', 'text after the footer');
   const body = text.slice(start, end + 1);
