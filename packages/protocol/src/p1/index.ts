@@ -13,5 +13,5 @@ export {
   type P1Registers,
   type P1Telegram,
 } from './parse.ts';
-export { toTelemetryValues } from './values.ts';
+export { toTelemetrySample, toTelemetryValues } from './values.ts';
 export { buildTelegram, formatP1Time, type P1BuildOptions, type P1BuildVersion } from './build.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_P1_BYTES, telemetryValuesSchema } from '../payloads.ts';
+import { MAX_P1_BYTES, telemetrySampleSchema, telemetryValuesSchema } from '../payloads.ts';
 import { crc16, formatCrc } from './crc16.ts';
 import { parseTelegram, type P1ParseResult, type P1Telegram } from './parse.ts';
 import * as fixtures from './telegrams.fixture.ts';
-import { toTelemetryValues } from './values.ts';
+import { toTelemetrySample, toTelemetryValues } from './values.ts';
 
 const RECEIVED = new Date('2026-11-25T16:00:00Z');
 
@@ -257,10 +257,16 @@ describe('parseTelegram on real telegrams', () => {
     expect(telegram.objects.find((object) => object.obis === '0-0:96.13.1')?.values).toEqual(['']);
   });
 
-  it('every value it yields passes the protocol schema', () => {
+  it('every value and sample it yields passes the protocol schema', () => {
     for (const text of Object.values(fixtures)) {
       expect(telemetryValuesSchema.safeParse(toTelemetryValues(parsed(text))).success).toBe(true);
+      const sample = toTelemetrySample(parsed(text), 'grid');
+      expect(telemetrySampleSchema.parse(sample)).toEqual(sample);
     }
+    expect(toTelemetrySample(parsed(fixtures.DSMR_4_2_KAIFA), 'p1-meter')).toEqual({
+      time: '2016-11-13T20:57:57+01:00',
+      values: { 'p1-meter': toTelemetryValues(parsed(fixtures.DSMR_4_2_KAIFA)) },
+    });
   });
 });
 

@@ -2,7 +2,7 @@
  * From a P1 telegram to the protocol's value fields (the readings of the location's GRID device), with the grid's
  * sign convention: + import, − export.
  */
-import { telemetryValuesSchema, type TelemetryValues } from '../payloads.ts';
+import { telemetryValuesSchema, type TelemetrySample, type TelemetryValues } from '../payloads.ts';
 import type { P1Phase, P1Telegram } from './parse.ts';
 
 function sum(values: Record<number, number>): number | undefined {
@@ -58,4 +58,12 @@ export function toTelemetryValues(telegram: P1Telegram): TelemetryValues {
     if (value !== undefined && shape[field]?.safeParse(value).success) values[field] = value;
   }
   return values as TelemetryValues;
+}
+
+/**
+ * The telegram as one telemetry sample of the device `deviceRef` (the location's GRID meter), at the telegram's
+ * timestamp: what the ingest stores for a `p1` message, exactly as if the controller had sent it as telemetry.
+ */
+export function toTelemetrySample(telegram: P1Telegram, deviceRef: string): TelemetrySample {
+  return { time: telegram.timestamp, values: { [deviceRef]: toTelemetryValues(telegram) } };
 }
