@@ -69,6 +69,8 @@ export interface VirtualControllerOptions {
   phaseMs?: number;
   /** First `seq` (default: the clock's seconds since 1970). */
   initialSeq?: number;
+  /** Behave as if a live command always held, sampling and publishing every this many seconds (load tests). */
+  alwaysLiveS?: number;
   firmware?: string;
   connection?: ConnectionType;
   addresses?: Record<string, string>;
@@ -163,6 +165,7 @@ export class VirtualController {
       startMs: now - (options.warmupS ?? 6 * 3600) * 1000,
       stepS: Math.min(60, options.sampleS ?? 60),
     });
+    if (options.alwaysLiveS !== undefined) this.liveIntervalMs = options.alwaysLiveS * 1000;
     this.p1Meter = options.p1 ? new P1Meter(`SIM${options.unitId}`, options.site.timezone) : null;
     if (options.p1 && !options.telegramBuilder) {
       throw new TypeError('a P1 controller needs a telegramBuilder');
@@ -171,7 +174,7 @@ export class VirtualController {
 
   /** Whether a live command holds now. */
   get live(): boolean {
-    return this.liveUntilMs > this.clock.now();
+    return this.liveUntilMs > this.clock.now() || this.options.alwaysLiveS !== undefined;
   }
 
   /** Whether the MQTT connection is up. */
@@ -300,7 +303,8 @@ export class VirtualController {
       if (command.ok) {
         const wasLive = this.live;
         this.liveUntilMs = this.clock.now() + command.value.ttl_s * 1000;
-        this.liveIntervalMs = command.value.interval_s * 1000;
+        if (this.options.alwaysLiveS === undefined)
+          this.liveIntervalMs = command.value.interval_s * 1000;
         this.reply(name, command.value.id, { status: 'accepted' });
         // Start at once so the watcher sees fresh values without waiting for the minute.
         if (!wasLive) this.schedule(0);
