@@ -20,9 +20,12 @@ describe('startFleet', () => {
     const url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const observer = await mqtt.connectAsync(url, { username: 'observer', password: 'x' });
     const seen: string[] = [];
-    observer.on('message', (topic, payload) =>
-      seen.push(`${topic} ${payload.toString().slice(0, 20)}`),
-    );
+    const sampleTimes = new Map<string, string>();
+    observer.on('message', (topic, payload) => {
+      seen.push(`${topic} ${payload.toString().slice(0, 20)}`);
+      const time = /"time":"([^"]+)"/.exec(payload.toString())?.[1];
+      if (topic.endsWith('/telemetry') && time) sampleTimes.set(topic.split('/')[3] ?? '', time);
+    });
     await observer.subscribeAsync('ec/v1/c/#', { qos: 1 });
 
     const controllers: FleetController[] = [
