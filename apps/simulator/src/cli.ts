@@ -27,6 +27,7 @@ const USAGE = `Usage: npm run simulate -- [options]
   --connect-rate R    connections started per second (default 200)
   --warmup-s S        model warm-up before the start (default 0)
   --duration-s S      stop after this long (default: run until Ctrl-C)
+  --report-s S        print the rates every S seconds (default 10)
   --help`;
 
 interface Credential {
@@ -62,6 +63,7 @@ function main(): void {
       'connect-rate': { type: 'string', default: '200' },
       'warmup-s': { type: 'string', default: '0' },
       'duration-s': { type: 'string' },
+      'report-s': { type: 'string', default: '10' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -121,22 +123,25 @@ function main(): void {
   const started = Date.now();
   let previous: FleetStats = fleet.stats();
   let previousAt = started;
-  const report = setInterval(() => {
-    const now = Date.now();
-    const stats = fleet.stats();
-    const seconds = (now - previousAt) / 1000;
-    const rate = (key: 'published' | 'acks' | 'samples' | 'resent') =>
-      ((stats[key] - previous[key]) / seconds).toFixed(1);
-    console.log(
-      `t=${Math.round((now - started) / 1000)}s connected=${stats.connected}/${stats.controllers}` +
-        ` messages/s=${rate('published')} samples/s=${rate('samples')} acks/s=${rate('acks')}` +
-        ` resent/s=${rate('resent')} outbox=${stats.outbox}`,
-    );
-    for (const [message, count] of errors) console.log(`  error ×${count}: ${message}`);
-    errors.clear();
-    previous = stats;
-    previousAt = now;
-  }, 10_000);
+  const report = setInterval(
+    () => {
+      const now = Date.now();
+      const stats = fleet.stats();
+      const seconds = (now - previousAt) / 1000;
+      const rate = (key: 'published' | 'acks' | 'samples' | 'resent') =>
+        ((stats[key] - previous[key]) / seconds).toFixed(1);
+      console.log(
+        `t=${Math.round((now - started) / 1000)}s connected=${stats.connected}/${stats.controllers}` +
+          ` messages/s=${rate('published')} samples/s=${rate('samples')} acks/s=${rate('acks')}` +
+          ` resent/s=${rate('resent')} outbox=${stats.outbox}`,
+      );
+      for (const [message, count] of errors) console.log(`  error ×${count}: ${message}`);
+      errors.clear();
+      previous = stats;
+      previousAt = now;
+    },
+    number('report-s', values['report-s'], 1) * 1000,
+  );
 
   let stopping = false;
   const stop = async () => {

@@ -21,19 +21,24 @@ export interface LocalTime {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
+/** One formatter per zone for the whole process (a fleet of thousands of sites shares a handful of zones). */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** A function from an instant (ms) to its local time in `timezone`. Throws a RangeError for an unknown zone. */
 export function localTimeIn(timezone: string): (timeMs: number) => LocalTime {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    timeZoneName: 'longOffset',
-  });
+  let format = formats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'longOffset' });
+    formats.set(timezone, format);
+  }
+  const zoneFormat = format;
   let cachedHour = Number.NaN;
   let cachedOffset = 0;
   const offsetAt = (timeMs: number): number => {
     const hour = Math.floor(timeMs / HOUR_MS);
     if (hour !== cachedHour) {
       cachedHour = hour;
-      cachedOffset = parseOffset(format, hour * HOUR_MS);
+      cachedOffset = parseOffset(zoneFormat, hour * HOUR_MS);
     }
     return cachedOffset;
   };
