@@ -131,9 +131,10 @@ describe('VirtualController', () => {
     const first = c.seq;
     clock.advance(3 * 60_000);
     const batches = await waitFor(
-      () => telemetry('SIM-1', true).length >= 3 && telemetry('SIM-1', true),
+      () => telemetry('SIM-1', true).length >= 4 && telemetry('SIM-1', true),
     );
-    expect(batches.map((b) => b.seq)).toEqual([first, first + 1, first + 2]);
+    // The boot sample, then one a minute.
+    expect(batches.map((b) => b.seq)).toEqual([first, first + 1, first + 2, first + 3]);
     for (const batch of batches) {
       expect(batch.samples).toHaveLength(1);
       const values = batch.samples[0]?.values;
@@ -149,15 +150,24 @@ describe('VirtualController', () => {
       expect(values?.battery?.soc_pct).toBeTypeOf('number');
     }
     // Local time with the offset, at whole minutes.
-    expect(batches[0]?.samples[0]?.time).toBe('2026-06-21T12:01:00+02:00');
+    expect(batches.map((b) => b.samples[0]?.time)).toEqual([
+      '2026-06-21T12:00:00+02:00',
+      '2026-06-21T12:01:00+02:00',
+      '2026-06-21T12:02:00+02:00',
+      '2026-06-21T12:03:00+02:00',
+    ]);
+    // Counters start at 0 at boot (after the warm-up) and grow.
+    const pv = batches.map((b) => b.samples[0]?.values.pv?.energy_import_wh ?? -1);
+    expect(pv[0]).toBe(0);
+    expect(pv[3]).toBeGreaterThan(pv[1] ?? 0);
   });
 
   it('batches several minutes per message with a longer interval', async () => {
     const { c, clock } = controller({ intervalS: 300, resendAfterS: 3600 });
     await c.waitConnected();
     clock.advance(10 * 60_000);
-    const batches = await waitFor(() => telemetry().length >= 2 && telemetry());
-    expect(batches.map((b) => b.samples.length)).toEqual([5, 5]);
+    const batches = await waitFor(() => telemetry().length >= 3 && telemetry());
+    expect(batches.map((b) => b.samples.length)).toEqual([1, 5, 5]);
   });
 
   it('keeps batches until acknowledged, re-sends them after a timeout and after a reconnect', async () => {
@@ -165,18 +175,18 @@ describe('VirtualController', () => {
     await c.waitConnected();
     const first = c.seq;
     clock.advance(3 * 60_000);
-    await waitFor(() => telemetry().length >= 3);
-    await observer.publishAsync(topics.ack('SIM-1'), JSON.stringify({ seq: first + 1 }), {
+    await waitFor(() => telemetry().length >= 4); // boot + 3 minutes
+    await observer.publishAsync(topics.ack('SIM-1'), JSON.stringify({ seq: first + 2 }), {
       qos: 1,
     });
     await waitFor(() => c.stats.outbox === 1);
-    expect(c.stats.ackedSeq).toBe(first + 1);
+    expect(c.stats.ackedSeq).toBe(first + 2);
 
     // Not acknowledged for 30 s: sent again on the next tick (with the new minute's batch).
     received.length = 0;
     clock.advance(60_000);
     const again = await waitFor(() => telemetry().length >= 2 && telemetry());
-    expect(again.map((b) => b.seq).sort()).toEqual([first + 2, first + 3]);
+    expect(again.map((b) => b.seq).sort()).toEqual([first + 3, first + 4]);
 
     // The broker drops the connection: the controller comes back and re-sends what is unacknowledged.
     received.length = 0;
@@ -187,7 +197,7 @@ describe('VirtualController', () => {
     brokerClient?.close();
     await waitFor(() => c.stats.connects > connects && c.connected);
     const resent = await waitFor(() => telemetry().length >= 2 && telemetry());
-    expect(resent.map((b) => b.seq)).toEqual([first + 2, first + 3]);
+    expect(resent.map((b) => b.seq)).toEqual([first + 3, first + 4]);
     // The last will announced the cut, and the reconnect the return.
     const states = received
       .filter((m) => m.topic === topics.state('SIM-1'))
@@ -195,7 +205,7 @@ describe('VirtualController', () => {
     expect(states).toContainEqual({ online: false });
     expect(states.at(-1)).toMatchObject({ online: true });
 
-    await observer.publishAsync(topics.ack('SIM-1'), JSON.stringify({ seq: first + 3 }), {
+    await observer.publishAsync(topics.ack('SIM-1'), JSON.stringify({ seq: first + 4 }), {
       qos: 1,
     });
     await waitFor(() => c.stats.outbox === 0);
@@ -211,14 +221,14 @@ describe('VirtualController', () => {
     const { c, clock } = controller({ url: `mqtt://127.0.0.1:${port}` });
     const first = c.seq;
     clock.advance(5 * 60_000);
-    expect(c.stats.outbox).toBe(5);
+    expect(c.stats.outbox).toBe(6); // boot + 5 minutes
     expect(c.stats.published).toBe(0);
     later.listen(port, '127.0.0.1');
     await once(later, 'listening');
     try {
       await c.waitConnected();
-      const batches = await waitFor(() => telemetry().length >= 5 && telemetry());
-      expect(batches.map((b) => b.seq)).toEqual([0, 1, 2, 3, 4].map((k) => first + k));
+      const batches = await waitFor(() => telemetry().length >= 6 && telemetry());
+      expect(batches.map((b) => b.seq)).toEqual([0, 1, 2, 3, 4, 5].map((k) => first + k));
     } finally {
       await c.stop();
       later.close();
@@ -229,7 +239,7 @@ describe('VirtualController', () => {
     const { c, clock } = controller({ resendAfterS: 3600 });
     await c.waitConnected();
     clock.advance(60_000);
-    await waitFor(() => telemetry().length >= 1);
+    await waitFor(() => telemetry().length >= 2);
     received.length = 0;
     await observer.publishAsync(
       topics.cmd('SIM-1', 'live'),

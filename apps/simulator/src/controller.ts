@@ -5,7 +5,7 @@
  * - Connects with user name = unit ID and password = secret; last will `{"online":false}` retained on `state`;
  *   after every connect publishes the retained state `{online:true, firmware, connection, addresses}` and
  *   subscribes to its commands and acknowledgements.
- * - Samples the site model once a minute (its resolution) and publishes a telemetry batch `{seq, samples}` every
+ * - Samples the site model at start and then once a minute (its resolution), and publishes a telemetry batch `{seq, samples}` every
  *   `intervalS` (60 s); while a `cmd/live` holds (until `ttl_s` after its receipt, renewed by the next one) it
  *   samples and publishes every `interval_s` (2 s).
  * - Keeps every batch in an outbox (in memory, bounded: the oldest go first when full) until the cloud's `ack`
@@ -159,12 +159,16 @@ export class VirtualController {
     this.outboxLimit = options.outboxLimit ?? 1440;
     const now = this.clock.now();
     this.nextSeq = options.initialSeq ?? Math.floor(now / 1000);
-    this.lastFlushMs = now;
+    this.lastFlushMs = Number.NEGATIVE_INFINITY; // the boot sample goes out at once
     this.model = new SiteModel({
       ...options.site,
       startMs: now - (options.warmupS ?? 6 * 3600) * 1000,
       stepS: Math.min(60, options.sampleS ?? 60),
     });
+    // The warm-up gives the battery a history; the counters start from 0 like a freshly booted controller's, so
+    // a restart is a small counter reset for the cloud, never a jump by the warm-up's energy.
+    this.model.advanceTo(now);
+    this.model.resetCounters();
     if (options.alwaysLiveS !== undefined) this.liveIntervalMs = options.alwaysLiveS * 1000;
     this.p1Meter = options.p1 ? new P1Meter(`SIM${options.unitId}`, options.site.timezone) : null;
     if (options.p1 && !options.telegramBuilder) {
@@ -215,7 +219,8 @@ export class VirtualController {
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
     client.on('close', () => this.emit({ type: 'close' }));
     client.on('error', (error) => this.emit({ type: 'error', error }));
-    this.schedule();
+    // A booting controller reports at once (buffered until connected), then on the sampling grid.
+    this.schedule(0);
   }
 
   /** Resolves once connected (at once if already). */
@@ -270,7 +275,7 @@ export class VirtualController {
     client.subscribe(filters.controller(this.unitId), { qos: 1 });
     this.emit({ type: 'connect' });
     // Everything still unacknowledged goes again, oldest first.
-    for (const seq of this.outbox.keys()) this.send(seq, true);
+    for (const seq of this.outbox.keys()) this.send(seq);
   }
 
   private onMessage(topic: string, payload: Buffer): void {
@@ -373,7 +378,7 @@ export class VirtualController {
         if (oldest === undefined) break;
         this.outbox.delete(oldest);
       }
-      this.send(seq, false);
+      this.send(seq);
     }
     this.stats.outbox = this.outbox.size;
   }
@@ -385,20 +390,22 @@ export class VirtualController {
       if (budget === 0) break;
       if (entry.sentAt === null) continue;
       const wait = Math.min(
-        MAX_RESEND_WAIT_MS,
+        Math.max(MAX_RESEND_WAIT_MS, this.resendAfterMs),
         this.resendAfterMs * 2 ** Math.max(0, entry.attempts - 1),
       );
       if (now - entry.sentAt >= wait) {
-        this.send(seq, true);
+        this.send(seq);
         budget--;
       }
     }
   }
 
-  private send(seq: number, resend: boolean): void {
+  /** Publishes an outbox entry if connected; counted as a re-send only if it went out before. */
+  private send(seq: number): void {
     const entry = this.outbox.get(seq);
     const client = this.client;
     if (!entry || !client?.connected) return; // stays in the outbox; sent on reconnect
+    const resend = entry.attempts > 0;
     entry.sentAt = this.clock.now();
     entry.attempts++;
     client.publish(topics.telemetry(this.unitId), entry.payload, { qos: 1 });

@@ -139,6 +139,12 @@ export class SiteModel {
     return this.battery ? this.battery.socPct : null;
   }
 
+  /** Sets every counter to 0 (a controller starting after its warm-up: the cloud sees a counter reset). */
+  resetCounters(): void {
+    this.importWh.fill(0);
+    this.exportWh.fill(0);
+  }
+
   /** Steps forward until `timeMs` lies in the current step. Never steps back. */
   advanceTo(timeMs: number): void {
     while (timeMs >= this.timeMs + this.stepMs) this.step();
