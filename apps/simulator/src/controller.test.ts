@@ -235,6 +235,36 @@ describe('VirtualController', () => {
     }
   });
 
+  it('keeps at most outboxLimit batches, dropping the oldest, and splits long buffers under the size limit', async () => {
+    const { c, clock } = controller({ url: 'mqtt://127.0.0.1:1', outboxLimit: 3 });
+    const first = c.seq;
+    clock.advance(10 * 60_000);
+    expect(c.stats.outbox).toBe(3);
+    expect(c.seq).toBe(first + 11);
+
+    // Daily batches (aligned to UTC midnight): 14 h then a full day of minutes in one interval → the 1,440
+    // samples go as several messages, each under 1,000 samples and 512 KiB.
+    const big = controller({
+      unitId: 'SIM-2',
+      secret: 'secret-2',
+      intervalS: 86_400,
+      resendAfterS: 86_400,
+    });
+    await big.c.waitConnected();
+    big.clock.advance(38 * 3_600_000);
+    const batches = await waitFor(() => {
+      const list = telemetry('SIM-2', true);
+      return list.reduce((n, b) => n + b.samples.length, 0) >= 1 + 14 * 60 + 1440 && list;
+    });
+    for (const batch of batches) expect(batch.samples.length).toBeLessThanOrEqual(1000);
+    const sizes = received
+      .filter((m) => m.topic === topics.telemetry('SIM-2'))
+      .map((m) => Buffer.byteLength(m.payload));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(512 * 1024);
+    // 1,000 samples of a full kit exceed 512 KiB: 500, then the remaining 940 as 470 + 470.
+    expect(batches.map((b) => b.samples.length)).toEqual([1, 840, 500, 470, 470]);
+  });
+
   it('switches to 2-second batches on a live command, answers it, and falls back after its ttl', async () => {
     const { c, clock } = controller({ resendAfterS: 3600 });
     await c.waitConnected();

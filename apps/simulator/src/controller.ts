@@ -22,6 +22,7 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import {
   MAX_SAMPLES_PER_MESSAGE,
+  MAX_TELEMETRY_BYTES,
   MAX_SMALL_MESSAGE_BYTES,
   ackMessageSchema,
   commandEnvelopeSchema,
@@ -365,11 +366,19 @@ export class VirtualController {
   private flush(now: number): void {
     this.lastFlushMs = now;
     while (this.pending.length > 0) {
-      const samples = this.pending.splice(0, MAX_SAMPLES_PER_MESSAGE);
-      const seq = this.nextSeq++;
+      // At most MAX_SAMPLES_PER_MESSAGE samples and MAX_TELEMETRY_BYTES per message: halve until it fits.
+      let count = Math.min(this.pending.length, MAX_SAMPLES_PER_MESSAGE);
+      const seq = this.nextSeq;
+      let payload = JSON.stringify({ seq, samples: this.pending.slice(0, count) });
+      while (count > 1 && Buffer.byteLength(payload) > MAX_TELEMETRY_BYTES) {
+        count = Math.ceil(count / 2);
+        payload = JSON.stringify({ seq, samples: this.pending.slice(0, count) });
+      }
+      this.pending.splice(0, count);
+      this.nextSeq++;
       this.outbox.set(seq, {
-        payload: JSON.stringify({ seq, samples }),
-        samples: samples.length,
+        payload,
+        samples: count,
         sentAt: null,
         attempts: 0,
       });
