@@ -305,6 +305,26 @@ describe('VirtualController', () => {
     expect(after[0]?.samples.length).toBe(2); // the sample at the ttl's end and the minute's
   });
 
+  it('holds live as long as the command is renewed', async () => {
+    const { c, clock } = controller();
+    await c.waitConnected();
+    const live = async (id: string) => {
+      await observer.publishAsync(
+        topics.cmd('SIM-1', 'live'),
+        JSON.stringify({ id, interval_s: 2, ttl_s: 10 }),
+        { qos: 1 },
+      );
+      await waitFor(() => received.find((m) => m.topic === topics.reply('SIM-1', id)));
+    };
+    await live('a1');
+    clock.advance(8000);
+    await live('a2'); // renewed at +8 s: holds until +18 s
+    clock.advance(7000);
+    expect(c.live).toBe(true);
+    clock.advance(4000);
+    expect(c.live).toBe(false);
+  });
+
   it('answers an unknown command with failed', async () => {
     const { c } = controller();
     await c.waitConnected();

@@ -37,6 +37,7 @@ import {
   type TelemetrySample,
 } from '@ec/protocol';
 import { systemClock, type Clock } from './clock.ts';
+import { hashString } from './model/random.ts';
 import { SiteModel, type SiteConfig } from './model/site.ts';
 import { isoWithOffset } from './model/time.ts';
 import { P1Meter, type TelegramBuilder } from './p1.ts';
@@ -117,6 +118,16 @@ const MAX_RESEND_WAIT_MS = 600_000;
 const MAX_RESENDS_PER_TICK = 20;
 
 const DEFAULT_FIRMWARE = '1.0.0-sim';
+
+/** Plausible, stable LAN addresses for a unit ID (documentation ranges and a locally administered MAC). */
+function defaultAddresses(unitId: string): Record<string, string> {
+  const h = hashString(unitId);
+  const byte = (shift: number) => ((h >>> shift) & 0xff).toString(16).padStart(2, '0');
+  return {
+    ipv4: `192.168.${(h >>> 8) & 0xff}.${2 + (h % 250)}`,
+    mac: `02:ec:${byte(24)}:${byte(16)}:${byte(8)}:${byte(0)}`,
+  };
+}
 
 /** One simulated controller. */
 export class VirtualController {
@@ -270,7 +281,7 @@ export class VirtualController {
       online: true,
       firmware: this.options.firmware ?? DEFAULT_FIRMWARE,
       connection: this.options.connection ?? 'ethernet',
-      addresses: this.options.addresses ?? { ipv4: '192.0.2.10' },
+      addresses: this.options.addresses ?? defaultAddresses(this.unitId),
     };
     client.publish(topics.state(this.unitId), JSON.stringify(state), { qos: 1, retain: true });
     client.subscribe(filters.controller(this.unitId), { qos: 1 });
