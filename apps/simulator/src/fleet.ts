@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { VirtualController, type ControllerEvent } from './controller.ts';
 import type { KitName } from './model/kits.ts';
 import { hashString } from './model/random.ts';
-import type { TelegramBuilder } from './p1.ts';
+import { dsmrTelegramBuilder, type TelegramBuilder } from './p1.ts';
 
 /** One controller of a fleet. */
 export interface FleetController {
@@ -78,12 +78,14 @@ export interface Fleet {
 /** Starts a controller for every online entry of `options.controllers`. */
 export function startFleet(options: FleetOptions): Fleet {
   const clock = options.clock ?? systemClock;
+  const defaultBuilder = dsmrTelegramBuilder();
   const rate = options.connectRatePerS ?? 200;
   let samples = 0;
   const controllers = options.controllers
     .filter((entry) => entry.online !== false)
     .map((entry) => {
-      const p1 = entry.setupType === 'P1_WIFI' && options.telegramBuilder !== undefined;
+      // P1 gateways send real DSMR telegrams (the protocol's builder unless the caller brings its own).
+      const p1 = entry.setupType === 'P1_WIFI';
       return new VirtualController({
         url: options.url,
         unitId: entry.unitId,
@@ -96,7 +98,7 @@ export function startFleet(options: FleetOptions): Fleet {
           seed: options.seed,
         },
         p1,
-        telegramBuilder: p1 ? options.telegramBuilder : undefined,
+        telegramBuilder: p1 ? (options.telegramBuilder ?? defaultBuilder) : undefined,
         clock,
         intervalS: options.intervalS,
         alwaysLiveS: options.alwaysLiveS,

@@ -4,6 +4,8 @@
  * simulator only derives the meter's registers and instantaneous values from its site model.
  */
 
+import { buildTelegram, type P1BuildVersion, type TelemetryValues } from '@ec/protocol';
+
 /** One phase of a meter's instantaneous values. */
 export interface P1Phase {
   voltageV: number;
@@ -102,4 +104,38 @@ export class P1Meter {
       phases,
     };
   }
+}
+
+/**
+ * The real DSMR builder of `@ec/protocol` as a {@link TelegramBuilder}: a DSMR 5.0 telegram (or another version)
+ * with the reading's tariff registers, per-phase powers, voltages and currents, and a correct CRC16. The meters'
+ * clock follows the Central European rule (S/W flag), as DSMR meters do.
+ */
+export function dsmrTelegramBuilder(version: P1BuildVersion = '5.0'): TelegramBuilder {
+  return (reading) => {
+    const values: TelemetryValues = {
+      power_w: reading.powerImportW - reading.powerExportW,
+      energy_import_wh: reading.importT1Wh + reading.importT2Wh,
+      energy_export_wh: reading.exportT1Wh + reading.exportT2Wh,
+    };
+    const phaseKeys = [
+      ['power_l1_w', 'voltage_l1_v', 'current_l1_a'],
+      ['power_l2_w', 'voltage_l2_v', 'current_l2_a'],
+      ['power_l3_w', 'voltage_l3_v', 'current_l3_a'],
+    ] as const;
+    reading.phases.slice(0, 3).forEach((phase, index) => {
+      const [power, voltage, current] = phaseKeys[index] ?? phaseKeys[0];
+      values[power] = phase.powerImportW - phase.powerExportW;
+      values[voltage] = phase.voltageV;
+      values[current] = phase.currentA;
+    });
+    return buildTelegram(values, {
+      version,
+      timestamp: reading.time,
+      equipmentId: reading.equipmentId,
+      tariff: reading.tariff,
+      importTariffsWh: [reading.importT1Wh, reading.importT2Wh],
+      exportTariffsWh: [reading.exportT1Wh, reading.exportT2Wh],
+    });
+  };
 }
