@@ -66,13 +66,7 @@ export interface ServicesOptions {
  * docs/decisions/0018). `close()` waits for mail under way and closes the SMTP pool; the database stays the
  * caller's.
  */
-export async function createServices({
-  config,
-  db,
-  log,
-  siteCacheMs,
-  onWatch,
-}: ServicesOptions) {
+export async function createServices({ config, db, log, siteCacheMs, onWatch }: ServicesOptions) {
   const sessionSecret = await resolveSessionSecret(
     createSettingsRepository(db.db),
     config.sessionSecret,

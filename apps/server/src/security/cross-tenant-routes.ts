@@ -89,7 +89,8 @@ const OWN_ACCOUNT =
   'acts on the signed-in account only; refused while impersonating (impersonation.test.ts)';
 
 const id = (value: number) => ({ id: value });
-const STREAM = 'an event stream stays open: modules/live/live-stream.test.ts opens it for the owner';
+const STREAM =
+  'an event stream stays open: modules/live/live-stream.test.ts opens it for the owner';
 
 /** The table: one entry per contract route, grouped like the contract. */
 export const CROSS_TENANT_ROUTES: RouteTable = {

@@ -184,7 +184,9 @@ export const VALID: Record<
   'live.discoveredDevices': { params: { id: '999999' } },
   'live.adoptDiscoveredDevice': {
     params: { id: '999999' },
-    body: { data: { ref: 'pv2', name: 'Roof east', category: 'SOLAR_POWER_PLANT', deviceGroupId: null } },
+    body: {
+      data: { ref: 'pv2', name: 'Roof east', category: 'SOLAR_POWER_PLANT', deviceGroupId: null },
+    },
   },
   'live.dismissDiscoveredDevice': { params: { id: '999999' }, body: { data: { ref: 'pv2' } } },
 };
