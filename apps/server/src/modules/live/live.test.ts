@@ -13,8 +13,10 @@ import {
   locations,
   readings,
 } from '@ec/db';
-import { localDayOf, quarterHourStartMs } from '@ec/domain';
+import { LOCALES, localDayOf, quarterHourStartMs } from '@ec/domain';
+import { loadCatalog } from '@ec/i18n/node';
 import { json, type TestApp } from '../../test/helpers.ts';
+import { lookup } from '../mail/mail.templates.ts';
 import {
   call,
   must,
@@ -23,6 +25,7 @@ import {
   type FixtureUser,
   type OrgFixture,
 } from '../locations/locations.fixtures.ts';
+import { LIVE_RULES } from './live.service.ts';
 
 let t: TestApp;
 let f: OrgFixture;
@@ -501,5 +504,12 @@ describe('discovered devices', () => {
     expect(json<{ error: { message: string } }>(res).error.message).toBe(
       'live.controller_without_location',
     );
+  });
+});
+
+describe('message keys', () => {
+  it.each(LOCALES)('catalog %s has every rule message of the live module', (locale) => {
+    const catalog = loadCatalog(locale);
+    expect(Object.values(LIVE_RULES).filter((key) => !lookup(catalog, key))).toEqual([]);
   });
 });
