@@ -142,6 +142,11 @@ export function createLiveStreams(deps: {
       const send = (data: T) => {
         const text = JSON.stringify(data);
         if (text === last) return;
+        // A client that does not keep up gets the newest state once its buffer drained, not every one in between.
+        if (raw.writableNeedDrain) {
+          raw.once('drain', schedule);
+          return;
+        }
         last = text;
         raw.write(`event: live\ndata: ${text}\n\n`);
       };
@@ -210,6 +215,8 @@ export function createLiveStreams(deps: {
       raw.on('close', end);
       raw.on('error', end);
       if (options.watch) for (const id of ids) watch(id);
+      // The client may have gone while the first read ran.
+      if (request.raw.destroyed || raw.destroyed) return end();
       send(options.first);
     },
 
