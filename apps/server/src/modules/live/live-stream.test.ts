@@ -205,6 +205,17 @@ describe('GET /api/locations/:id/live/stream', () => {
     },
   );
 
+  it('answers HEAD with the headers only', async () => {
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/locations/${f.locations.home}/live/stream`,
+      cookies: { ec_session: f.tokens.owner },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(t.app.services.liveStreams.size).toBe(0);
+  });
+
   it('401 without a session, 400 for a bad id', async () => {
     const anonymous = await open(`/api/locations/${f.locations.home}/live/stream`, 'x');
     await anonymous.ended;

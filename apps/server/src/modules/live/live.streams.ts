@@ -138,6 +138,11 @@ export function createLiveStreams(deps: {
         'x-accel-buffering': 'no',
       });
       raw.flushHeaders();
+      // A HEAD request (Fastify answers one for every GET route) gets the headers only.
+      if (request.method === 'HEAD') {
+        raw.end();
+        return;
+      }
 
       const send = (data: T) => {
         const text = JSON.stringify(data);
