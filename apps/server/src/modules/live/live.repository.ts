@@ -64,74 +64,92 @@ const idList = (ids: readonly number[]) =>
     sql`, `,
   );
 
+/** Ids per query: far below PostgreSQL's 65 535 bind parameters, for groups of very many locations. */
+const CHUNK = 5_000;
+
+/** Runs `read` on slices of `ids` one after the other and joins the rows. */
+async function inChunks<T>(
+  ids: readonly number[],
+  read: (slice: number[]) => Promise<T[]>,
+): Promise<T[]> {
+  if (ids.length <= CHUNK) return ids.length === 0 ? [] : read([...ids]);
+  const rows: T[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) rows.push(...(await read(ids.slice(i, i + CHUNK))));
+  return rows;
+}
+
 /** Reads of the live module: latest values, presence, the current interval's readings, today's roll-ups. */
 export function createLiveRepository(db: Db) {
   return {
     /** The not deleted devices of the locations, by name. */
     async devicesOf(locationIds: readonly number[]): Promise<LiveDeviceRow[]> {
-      if (locationIds.length === 0) return [];
-      return db
-        .select({
-          id: devices.id,
-          locationId: devices.locationId,
-          ref: devices.ref,
-          name: devices.name,
-          category: devices.category,
-          controllerId: devices.controllerId,
-        })
-        .from(devices)
-        .where(and(inArray(devices.locationId, [...locationIds]), isNull(devices.deletedAt)))
-        .orderBy(asc(devices.name), asc(devices.id));
+      return inChunks(locationIds, (ids) =>
+        db
+          .select({
+            id: devices.id,
+            locationId: devices.locationId,
+            ref: devices.ref,
+            name: devices.name,
+            category: devices.category,
+            controllerId: devices.controllerId,
+          })
+          .from(devices)
+          .where(and(inArray(devices.locationId, ids), isNull(devices.deletedAt)))
+          .orderBy(asc(devices.name), asc(devices.id)),
+      );
     },
 
     /** The latest values of the not deleted devices of the locations. */
     async latestOf(locationIds: readonly number[]): Promise<LatestRow[]> {
-      if (locationIds.length === 0) return [];
-      return db
-        .select({
-          deviceId: deviceLatest.deviceId,
-          metric: deviceLatest.metric,
-          value: deviceLatest.value,
-          at: deviceLatest.at,
-        })
-        .from(deviceLatest)
-        .innerJoin(devices, eq(devices.id, deviceLatest.deviceId))
-        .where(and(inArray(devices.locationId, [...locationIds]), isNull(devices.deletedAt)));
+      return inChunks(locationIds, (ids) =>
+        db
+          .select({
+            deviceId: deviceLatest.deviceId,
+            metric: deviceLatest.metric,
+            value: deviceLatest.value,
+            at: deviceLatest.at,
+          })
+          .from(deviceLatest)
+          .innerJoin(devices, eq(devices.id, deviceLatest.deviceId))
+          .where(and(inArray(devices.locationId, ids), isNull(devices.deletedAt))),
+      );
     },
 
     /** The controllers of the locations with their presence, by alias then unit id. */
     async controllersOf(locationIds: readonly number[]): Promise<LiveControllerRow[]> {
-      if (locationIds.length === 0) return [];
-      return db
-        .select({
-          id: controllers.id,
-          locationId: controllers.locationId,
-          alias: controllers.alias,
-          unitId: controllers.unitId,
-          versions: controllers.versions,
-          connected: sql<boolean>`coalesce(${controllerPresence.connected}, false)`.mapWith(
-            Boolean,
-          ),
-          lastSeenAt: controllerPresence.lastSeenAt,
-          connection: controllerPresence.connection,
-        })
-        .from(controllers)
-        .leftJoin(controllerPresence, eq(controllerPresence.controllerId, controllers.id))
-        .where(inArray(controllers.locationId, [...locationIds]))
-        .orderBy(sql`${controllers.alias} asc nulls last`, asc(controllers.unitId));
+      return inChunks(locationIds, (ids) =>
+        db
+          .select({
+            id: controllers.id,
+            locationId: controllers.locationId,
+            alias: controllers.alias,
+            unitId: controllers.unitId,
+            versions: controllers.versions,
+            connected: sql<boolean>`coalesce(${controllerPresence.connected}, false)`.mapWith(
+              Boolean,
+            ),
+            lastSeenAt: controllerPresence.lastSeenAt,
+            connection: controllerPresence.connection,
+          })
+          .from(controllers)
+          .leftJoin(controllerPresence, eq(controllerPresence.controllerId, controllers.id))
+          .where(inArray(controllers.locationId, ids))
+          .orderBy(sql`${controllers.alias} asc nulls last`, asc(controllers.unitId)),
+      );
     },
 
     /** Per device of the locations: mean power and state of charge of its readings in [from, to]. */
     async averagesOf(locationIds: readonly number[], from: Date, to: Date): Promise<AverageRow[]> {
-      if (locationIds.length === 0) return [];
-      return queryRows<AverageRow & Record<string, unknown>>(
-        db,
-        sql`select r.device_id as "deviceId", avg(r.power_w)::float8 as "powerW",
+      return inChunks(locationIds, (ids) =>
+        queryRows<AverageRow & Record<string, unknown>>(
+          db,
+          sql`select r.device_id as "deviceId", avg(r.power_w)::float8 as "powerW",
             avg(r.soc_pct)::float8 as "socPct"
           from ${readings} r join ${devices} d on d.id = r.device_id
-          where d.location_id in (${idList(locationIds)}) and d.deleted_at is null
+          where d.location_id in (${idList(ids)}) and d.deleted_at is null
             and r.ts >= ${from.toISOString()}::timestamptz and r.ts <= ${to.toISOString()}::timestamptz
           group by r.device_id`,
+        ),
       );
     },
 
@@ -140,19 +158,20 @@ export function createLiveRepository(db: Db) {
       days: readonly { locationId: number; day: string }[],
     ): Promise<Map<number, EnergySums>> {
       const out = new Map<number, EnergySums>();
-      if (days.length === 0) return out;
-      const rows = await db
-        .select()
-        .from(locationRollupDay)
-        .where(
-          and(
-            inArray(
-              locationRollupDay.locationId,
-              days.map((d) => d.locationId),
+      const dayList = [...new Set(days.map((d) => d.day))];
+      const rows = await inChunks(
+        days.map((d) => d.locationId),
+        (ids) =>
+          db
+            .select()
+            .from(locationRollupDay)
+            .where(
+              and(
+                inArray(locationRollupDay.locationId, ids),
+                inArray(locationRollupDay.day, dayList),
+              ),
             ),
-            inArray(locationRollupDay.day, [...new Set(days.map((d) => d.day))]),
-          ),
-        );
+      );
       const wanted = new Map(days.map((d) => [d.locationId, d.day]));
       for (const row of rows) {
         if (wanted.get(row.locationId) !== row.day) continue;
