@@ -68,7 +68,7 @@ const idList = (ids: readonly number[]) =>
 const CHUNK = 5_000;
 
 /** Runs `read` on slices of `ids` one after the other and joins the rows. */
-async function inChunks<T>(
+export async function inChunks<T>(
   ids: readonly number[],
   read: (slice: number[]) => Promise<T[]>,
 ): Promise<T[]> {
