@@ -273,7 +273,11 @@ export function createLiveService(deps: {
         controllerRows.filter((c) => c.connected && c.locationId !== null).map((c) => c.locationId),
       );
       const list = [...states.values()];
-      const times = list.map((s) => s.currentTime).filter((t): t is number => t !== null);
+      const newest = list.reduce<number | null>(
+        (max, s) =>
+          s.currentTime !== null && (max === null || s.currentTime > max) ? s.currentTime : max,
+        null,
+      );
       let sums = ZERO_ENERGY;
       for (const value of today.sums.values()) sums = addEnergy(sums, value);
       return {
@@ -282,7 +286,7 @@ export function createLiveService(deps: {
         onlineCount: online.size,
         flows: flowsOf({
           current: sumFlows(list.map((s) => s.current)),
-          time: times.length === 0 ? null : Math.max(...times),
+          time: newest,
           intervalStart,
           average: sumFlows(list.map((s) => s.average)),
           // The first location's day (the contract's choice for a group); UTC's for an empty group.
