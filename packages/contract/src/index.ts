@@ -28,6 +28,7 @@ import { authRoutes } from './auth.ts';
 import { companyRoutes } from './companies.ts';
 import { companyEmailRoutes } from './company-email.ts';
 import { jobRoutes } from './jobs.ts';
+import { liveRoutes } from './live.ts';
 import { locationRoutes } from './locations.ts';
 import { menuRoutes } from './menu.ts';
 import { referenceRoutes } from './reference.ts';
@@ -54,4 +55,5 @@ export const routes = {
   menu: menuRoutes,
   search: searchRoutes,
   usersAdmin: usersAdminRoutes,
+  live: liveRoutes,
 } as const;
