@@ -63,6 +63,18 @@ describe('computeFlows', () => {
     expect(flows.batteryW).toBeNull();
   });
 
+  it('leaves a hybrid inverter out of the balance where PV or battery devices measure what flows through it', () => {
+    // The demo's home kit: PV behind a hybrid inverter, both reporting; the sun must count once.
+    const flows = computeFlows([
+      d('GRID', { power_w: -1000 }),
+      d('SOLAR_POWER_PLANT', { power_w: 3000 }),
+      d('HYBRID_INVERTER', { power_w: 3000 }),
+      d('HVAC', { power_w: 500 }),
+    ]);
+    expect(flows.homeW).toBe(2000);
+    expect(flows.solarW).toBe(3000);
+  });
+
   it('floors a slightly negative balance at 0', () => {
     expect(
       computeFlows([d('GRID', { power_w: -3050 }), d('SOLAR_POWER_PLANT', { power_w: 3000 })])

@@ -43,7 +43,10 @@ function sumOf(devices: readonly DeviceReading[], category: DeviceCategory): num
  *   SOLAR_POWER_PLANT, BATTERY, EV_CHARGER, HVAC), in the protocol's sign convention.
  * - A HYBRID_INVERTER (PV and battery behind one inverter) reports its net AC output as `power_w` (+ into the
  *   location, − drawn from it, e.g. while it charges its battery from the grid). It has no line of its own in the
- *   picture: it counts toward the balance like a source, and its `soc_pct` toward the state of charge.
+ *   picture. Where the location also has SOLAR_POWER_PLANT or BATTERY devices, those measure what flows through
+ *   the inverter, so its output is informational and left out of the balance (counting both would count the sun
+ *   twice); only at a location without them does it stand in for them as a source. Its `soc_pct` counts toward
+ *   the state of charge either way.
  * - home is the balance of what enters the location: grid + solar + battery + hybrid output (missing terms 0),
  *   floored at 0 (readings taken a moment apart can make the balance slightly negative). Without a grid reading the
  *   balance is unknown; then the measured loads (EV_CHARGER, HVAC and OTHER devices' `power_w`) are the best
@@ -54,7 +57,10 @@ export function computeFlows(devices: readonly DeviceReading[]): FlowPowers {
   const gridW = sumOf(devices, 'GRID');
   const solarW = sumOf(devices, 'SOLAR_POWER_PLANT');
   const batteryW = sumOf(devices, 'BATTERY');
-  const hybridW = sumOf(devices, 'HYBRID_INVERTER');
+  const measuredBehindInverter = devices.some(
+    (d) => d.category === 'SOLAR_POWER_PLANT' || d.category === 'BATTERY',
+  );
+  const hybridW = measuredBehindInverter ? null : sumOf(devices, 'HYBRID_INVERTER');
   const evW = sumOf(devices, 'EV_CHARGER');
   const hvacW = sumOf(devices, 'HVAC');
   let homeW: number | null;
