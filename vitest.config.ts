@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/emulators/vitest.config.ts',
+      'apps/simulator/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],
     // Vitest's default leaves one core to its main process, which on this 2-core machine meant one test file at a

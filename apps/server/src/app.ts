@@ -18,6 +18,7 @@ import { companyEmailHandlers } from './modules/company-email/company-email.rout
 import { healthHandlers } from './modules/health/health.routes.ts';
 import { impersonationHandlers } from './modules/impersonation/impersonation.routes.ts';
 import { securityHandlers } from './modules/invitations/invitations.routes.ts';
+import { liveHandlers } from './modules/live/live.routes.ts';
 import { locationHandlers } from './modules/locations/locations.routes.ts';
 import { devHandlers, registerDevMailboxGuard } from './modules/mail/mail.routes.ts';
 import type { MailService } from './modules/mail/mail.service.ts';
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** How long site lookups are cached (ms, default 5000); tests that edit sites set 0. */
   siteCacheMs?: number;
+  /** Called while a live stream watches a location (see ServicesOptions.onWatch). */
+  onWatch?: (locationId: number) => void | Promise<void>;
 }
 
 declare module 'fastify' {
@@ -85,9 +88,10 @@ export async function buildApp({
   db,
   logger,
   siteCacheMs,
+  onWatch,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const log = logger ?? createLogger(config);
-  const services = await createServices({ config, db, log, siteCacheMs });
+  const services = await createServices({ config, db, log, siteCacheMs, onWatch });
   const app = Fastify({
     // Typed as Fastify's logger interface so the instance keeps Fastify's default generics.
     loggerInstance: log as FastifyBaseLogger,
@@ -102,6 +106,11 @@ export async function buildApp({
   // server.ts starts the queue (workers, schedules); otherwise it starts with the first job sent. services.close()
   // stops the workers before the SMTP pool closes.
   app.addHook('onClose', () => services.close());
+  // Open live streams would hold the server open: end them before it stops listening.
+  app.addHook('preClose', (done) => {
+    services.liveStreams.closeAll();
+    done();
+  });
   if (!config.smtpUrl) {
     app.log.info(
       config.devMailbox
@@ -134,9 +143,12 @@ export async function buildApp({
   await registerOpenApi(app);
   registerInputGuard(app);
 
+  // POST /controllers/:id/secret (live.rotateControllerSecret) belongs to the broker module, which registers its
+  // handler in the `live` group; until it does, the route is left out here (and so answers 404).
+  const { rotateControllerSecret: _brokerRoute, ...liveRoutesHere } = routes.live;
   registerContractRoutes(
     app,
-    routes,
+    { ...routes, live: liveRoutesHere },
     {
       site: siteHandlers(sites, services.translations, {
         tileUrl: config.mapTiles.url,
@@ -167,6 +179,11 @@ export async function buildApp({
       menu: menuHandlers(services.menu),
       search: searchHandlers(services.search),
       usersAdmin: usersAdminHandlers({ service: services.usersAdmin, origin }),
+      live: liveHandlers({
+        live: services.live,
+        streams: services.liveStreams,
+        auth: services.auth,
+      }),
     },
     { authenticate },
   );

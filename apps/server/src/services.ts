@@ -18,6 +18,10 @@ import { createLocationUsersRepository } from './modules/locations/location-user
 import { createLocationUsersService } from './modules/locations/location-users.service.ts';
 import { createLocationsRepository } from './modules/locations/locations.repository.ts';
 import { createLocationsService } from './modules/locations/locations.service.ts';
+import { createLiveBus } from './modules/live/live-bus.ts';
+import { createLiveRepository } from './modules/live/live.repository.ts';
+import { createLiveService } from './modules/live/live.service.ts';
+import { createLiveStreams } from './modules/live/live.streams.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createJobQueue } from './jobs/queue.ts';
@@ -47,6 +51,11 @@ export interface ServicesOptions {
   log: Logger;
   /** How long site lookups are cached (ms, default 5000); tests that edit sites set 0. */
   siteCacheMs?: number;
+  /**
+   * Called while a live stream watches a location: at once and every 30 s (the broker's `sendLive`, which asks the
+   * location's controllers for 1–2 s updates). Default: nothing.
+   */
+  onWatch?: (locationId: number) => void | Promise<void>;
 }
 
 /**
@@ -57,7 +66,7 @@ export interface ServicesOptions {
  * docs/decisions/0018). `close()` waits for mail under way and closes the SMTP pool; the database stays the
  * caller's.
  */
-export async function createServices({ config, db, log, siteCacheMs }: ServicesOptions) {
+export async function createServices({ config, db, log, siteCacheMs, onWatch }: ServicesOptions) {
   const sessionSecret = await resolveSessionSecret(
     createSettingsRepository(db.db),
     config.sessionSecret,
@@ -137,6 +146,15 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
   const impersonation = createImpersonationService({ auth, audit });
   const menu = createMenuService({ repo: createMenuRepository(db.db), access: orgAccess });
   const search = createSearchService({ repo: createSearchRepository(db.db), access: orgAccess });
+  // Live data: the bus carries "these locations changed" between instances (LISTEN/NOTIFY on PostgreSQL).
+  const liveBus = createLiveBus(db, log);
+  const live = createLiveService({
+    repo: createLiveRepository(db.db),
+    access: orgAccess,
+    locations,
+    bus: liveBus,
+  });
+  const liveStreams = createLiveStreams({ bus: liveBus, onWatch, log });
   const usersAdmin = createUsersAdminService({
     repo: createUsersAdminRepository(db.db),
     accounts,
@@ -170,11 +188,18 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
     menu,
     search,
     usersAdmin,
+    /** Live data of locations and groups; `live.notify(locationIds)` after a commit reaches every stream. */
+    live,
+    liveBus,
+    /** The open live streams of this instance (buildApp ends them when the server closes). */
+    liveStreams,
     /**
      * Stops the job workers, then waits for mail under way and closes the SMTP pool (the database is the caller's
      * to close).
      */
     async close(): Promise<void> {
+      liveStreams.closeAll();
+      await liveBus.close();
       await jobs.stop();
       await mail.close();
     },

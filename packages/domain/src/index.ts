@@ -5,3 +5,4 @@ export * from './access/index.ts';
 export * from './password-rules.ts';
 export * from './org/index.ts';
 export * from './money/index.ts';
+export * from './energy/index.ts';

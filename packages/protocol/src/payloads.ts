@@ -84,7 +84,15 @@ export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>;
 export const CONNECTION_TYPES = ['ethernet', 'wifi', 'mobile'] as const;
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
 
-const shortText = z.string().min(1).max(100);
+/**
+ * Text a controller sends that is stored or shown (firmware, addresses, error messages): no control characters and
+ * no unpaired surrogates. PostgreSQL refuses NUL in `text` and `\u0000` in `jsonb`, so one such character would
+ * otherwise fail the whole write; the others have no business in a version or an address either.
+ */
+const CLEAN_TEXT = /^[^\p{Cc}\p{Cs}]*$/u;
+const cleanText = (max: number) =>
+  z.string().max(max).regex(CLEAN_TEXT, { message: 'control characters' });
+const shortText = cleanText(100).min(1);
 
 /**
  * `ec/v1/c/{unitId}/state` (retained): `{"online":true,"firmware":"1.4.2","connection":"wifi","addresses":{…}}`
@@ -95,14 +103,16 @@ export const stateMessageSchema = z.object({
   firmware: shortText.optional(),
   connection: z.enum(CONNECTION_TYPES).optional(),
   addresses: z
-    .record(z.string().min(1).max(40), shortText)
+    .record(cleanText(40).min(1), shortText)
     .refine((value) => Object.keys(value).length <= 16, { message: 'at most 16 addresses' })
     .optional(),
 });
 export type StateMessage = z.infer<typeof stateMessageSchema>;
 
 /** `ec/v1/c/{unitId}/ack`: the highest telemetry `seq` the cloud has committed. */
-export const ackMessageSchema = z.object({ seq: z.number().int().min(0) });
+export const ackMessageSchema = z.object({
+  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
 export type AckMessage = z.infer<typeof ackMessageSchema>;
 
 /** A command id: the `id` field of every command, echoed in the reply topic. */
@@ -132,7 +142,7 @@ export const LIVE_TTL_S = 60;
 /** `ec/v1/c/{unitId}/reply/{id}`: the controller's answer to a command. */
 export const replyMessageSchema = z.object({
   status: z.enum(['accepted', 'done', 'failed']),
-  error: z.string().max(500).optional(),
+  error: cleanText(500).optional(),
   data: z.unknown().optional(),
 });
 export type ReplyMessage = z.infer<typeof replyMessageSchema>;

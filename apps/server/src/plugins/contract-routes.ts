@@ -17,6 +17,12 @@ declare module 'fastify' {
 /** Returned by a handler to answer 304 Not Modified (after it checked `If-None-Match`). */
 export const NOT_MODIFIED: unique symbol = Symbol('not modified');
 
+/**
+ * Returned by a handler that took the reply over (`reply.hijack()`) and writes the answer itself, e.g. a
+ * Server-Sent Events stream: the registrar sends nothing more.
+ */
+export const STREAMED: unique symbol = Symbol('streamed');
+
 const PRE_SERIALISED: unique symbol = Symbol('pre-serialised');
 
 /**
@@ -61,7 +67,7 @@ export type RouteHandler<R> =
   R extends RouteDescriptor<infer P, infer Q, infer B, infer D, infer A>
     ? (
         ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>, A>,
-      ) => Promise<z.output<D> | typeof NOT_MODIFIED | PreSerialised>
+      ) => Promise<z.output<D> | typeof NOT_MODIFIED | typeof STREAMED | PreSerialised>
     : never;
 
 /** Handlers for one group of routes. */
@@ -171,6 +177,7 @@ function registerRoute(
         request,
         reply,
       });
+      if (data === STREAMED) return reply;
       if (data === NOT_MODIFIED) return reply.code(304).send();
       if (isPreSerialised(data)) {
         return reply.type('application/json; charset=utf-8').send(data.body);

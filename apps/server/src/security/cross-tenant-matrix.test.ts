@@ -7,7 +7,7 @@
 // A route missing from the table fails the compiler and the first test here, so a new module cannot forget it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routes, type RouteDescriptor } from '@ec/contract';
-import { deviceGroups, devices, eq, locationGroups, users } from '@ec/db';
+import { deviceGroups, devices, discoveredDevices, eq, locationGroups, users } from '@ec/db';
 import { hasAnyRole } from '@ec/domain';
 import { createTestApp, DEMO, json, signIn, type TestApp } from '../test/helpers.ts';
 import {
@@ -92,6 +92,17 @@ async function foreignFixture(t: TestApp): Promise<ForeignIds> {
       .returning({ id: users.id });
     return row?.id ?? 0;
   };
+  const controller = (await partsOf(t, klagenfurt)).controllerId;
+  // References the controller reported that match no device, for the adopt and dismiss controls.
+  await t.db.db.insert(discoveredDevices).values(
+    ['matrix-adopt', 'matrix-dismiss'].map((ref) => ({
+      controllerId: controller,
+      ref,
+      firstSeenAt: new Date(),
+      lastSeenAt: new Date(),
+      lastValues: { power_w: 42 },
+    })),
+  );
   return {
     company: alpen,
     rootGroup: alpenRoot,
@@ -104,7 +115,7 @@ async function foreignFixture(t: TestApp): Promise<ForeignIds> {
     roofGroup: roof?.id ?? 0,
     roofDevice: roofDevice?.id ?? 0,
     spareDeviceGroup: spare?.id ?? 0,
-    controller: (await partsOf(t, klagenfurt)).controllerId,
+    controller,
     grazDevice: (await partsOf(t, graz)).deviceId,
     acceptedInvitation,
     pendingInvitation: await pendingInvitation(t, graz),

@@ -89,6 +89,8 @@ const OWN_ACCOUNT =
   'acts on the signed-in account only; refused while impersonating (impersonation.test.ts)';
 
 const id = (value: number) => ({ id: value });
+const STREAM =
+  'an event stream stays open: modules/live/live-stream.test.ts opens it for the owner';
 
 /** The table: one entry per contract route, grouped like the contract. */
 export const CROSS_TENANT_ROUTES: RouteTable = {
@@ -348,6 +350,42 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
     },
     devices: {
       foreign: (x) => ({ query: { q: '', companyId: String(x.company) } }),
+      status: 404,
+      owner: 200,
+    },
+  },
+  live: {
+    locationLive: { foreign: (x) => ({ params: id(x.klagenfurt) }), status: 404, owner: 200 },
+    groupLive: { foreign: (x) => ({ params: id(x.steiermark) }), status: 404, owner: 200 },
+    locationLiveStream: {
+      foreign: (x) => ({ params: id(x.klagenfurt) }),
+      status: 404,
+      owner: { skip: STREAM },
+    },
+    groupLiveStream: {
+      foreign: (x) => ({ params: id(x.steiermark) }),
+      status: 404,
+      owner: { skip: STREAM },
+    },
+    rotateControllerSecret: {
+      foreign: (x) => ({ params: id(x.controller) }),
+      status: 404,
+      owner: { skip: 'the broker module registers this route and its control' },
+    },
+    discoveredDevices: { foreign: (x) => ({ params: id(x.controller) }), status: 404, owner: 200 },
+    // The fixture gives the controller two discovered references, one for each of these controls.
+    adoptDiscoveredDevice: {
+      foreign: (x) => ({
+        params: id(x.controller),
+        body: {
+          data: { ref: 'matrix-adopt', name: 'Adopted', category: 'OTHER', deviceGroupId: null },
+        },
+      }),
+      status: 404,
+      owner: 201,
+    },
+    dismissDiscoveredDevice: {
+      foreign: (x) => ({ params: id(x.controller), body: { data: { ref: 'matrix-dismiss' } } }),
       status: 404,
       owner: 200,
     },

@@ -114,6 +114,8 @@ export const DEMO_LOCATIONS: readonly DemoLocation[] = [
 
 /** A device of a kit; `group` names the device group it sits in (null: ungrouped). */
 export interface DemoDevice {
+  /** The device's reference on its controller (telemetry key; the simulator's KIT_DEVICES use the same). */
+  ref: string;
   name: string;
   category: DeviceCategory;
   manufacturer: string;
@@ -126,30 +128,30 @@ export interface DemoDevice {
 // prettier-ignore
 export const DEMO_DEVICE_SETS = {
   meter: [
-    { name: 'Grid meter', category: 'GRID', manufacturer: 'Iskraemeco', model: 'AM550', group: null },
+    { ref: 'grid', name: 'Grid meter', category: 'GRID', manufacturer: 'Iskraemeco', model: 'AM550', group: null },
   ],
   home: [
-    { name: 'Grid meter', category: 'GRID', manufacturer: 'Iskraemeco', model: 'AM550', group: null },
-    { name: 'Rooftop PV', category: 'SOLAR_POWER_PLANT', manufacturer: 'Bisol', model: 'BDO 400 Wp ×18', group: 'Roof' },
-    { name: 'Hybrid inverter', category: 'HYBRID_INVERTER', manufacturer: 'Fronius', model: 'Symo GEN24 8.0 Plus', group: 'Roof' },
-    { name: 'Heat pump', category: 'HVAC', manufacturer: 'Daikin', model: 'Altherma 3 H HT', group: null },
+    { ref: 'grid', name: 'Grid meter', category: 'GRID', manufacturer: 'Iskraemeco', model: 'AM550', group: null },
+    { ref: 'pv', name: 'Rooftop PV', category: 'SOLAR_POWER_PLANT', manufacturer: 'Bisol', model: 'BDO 400 Wp ×18', group: 'Roof' },
+    { ref: 'inverter', name: 'Hybrid inverter', category: 'HYBRID_INVERTER', manufacturer: 'Fronius', model: 'Symo GEN24 8.0 Plus', group: 'Roof' },
+    { ref: 'hp', name: 'Heat pump', category: 'HVAC', manufacturer: 'Daikin', model: 'Altherma 3 H HT', group: null },
   ],
   full: [
-    { name: 'Grid meter', category: 'GRID', manufacturer: 'Iskraemeco', model: 'AM550', group: null },
-    { name: 'Rooftop PV', category: 'SOLAR_POWER_PLANT', manufacturer: 'Bisol', model: 'BDO 410 Wp ×24', group: 'Roof' },
-    { name: 'Hybrid inverter', category: 'HYBRID_INVERTER', manufacturer: 'Huawei', model: 'SUN2000-10KTL-M1', group: 'Roof' },
-    { name: 'Home battery', category: 'BATTERY', manufacturer: 'Huawei', model: 'LUNA2000-10-S0', group: 'Garage' },
-    { name: 'EV charger', category: 'EV_CHARGER', manufacturer: 'Wallbox', model: 'Pulsar Plus 11 kW', group: 'Garage' },
-    { name: 'Heat pump', category: 'HVAC', manufacturer: 'Mitsubishi', model: 'Ecodan 8 kW', group: null },
-    { name: 'Pool pump', category: 'OTHER', manufacturer: 'Shelly', model: 'Pro 1PM', group: null, status: 'WARNING' },
+    { ref: 'grid', name: 'Grid meter', category: 'GRID', manufacturer: 'Iskraemeco', model: 'AM550', group: null },
+    { ref: 'pv', name: 'Rooftop PV', category: 'SOLAR_POWER_PLANT', manufacturer: 'Bisol', model: 'BDO 410 Wp ×24', group: 'Roof' },
+    { ref: 'inverter', name: 'Hybrid inverter', category: 'HYBRID_INVERTER', manufacturer: 'Huawei', model: 'SUN2000-10KTL-M1', group: 'Roof' },
+    { ref: 'battery', name: 'Home battery', category: 'BATTERY', manufacturer: 'Huawei', model: 'LUNA2000-10-S0', group: 'Garage' },
+    { ref: 'ev', name: 'EV charger', category: 'EV_CHARGER', manufacturer: 'Wallbox', model: 'Pulsar Plus 11 kW', group: 'Garage' },
+    { ref: 'hp', name: 'Heat pump', category: 'HVAC', manufacturer: 'Mitsubishi', model: 'Ecodan 8 kW', group: null },
+    { ref: 'pool', name: 'Pool pump', category: 'OTHER', manufacturer: 'Shelly', model: 'Pro 1PM', group: null, status: 'WARNING' },
   ],
   business: [
-    { name: 'Grid meter', category: 'GRID', manufacturer: 'Landis+Gyr', model: 'E650', group: null },
-    { name: 'PV plant', category: 'SOLAR_POWER_PLANT', manufacturer: 'SolarEdge', model: '100 kWp', group: 'Roof' },
-    { name: 'Battery storage', category: 'BATTERY', manufacturer: 'BYD', model: 'Battery-Box Premium HVM 22.1', group: 'Technical room' },
-    { name: 'EV charger 1', category: 'EV_CHARGER', manufacturer: 'ABB', model: 'Terra AC W22', group: 'Car park' },
-    { name: 'EV charger 2', category: 'EV_CHARGER', manufacturer: 'ABB', model: 'Terra AC W22', group: 'Car park', status: 'ERROR' },
-    { name: 'Air conditioning', category: 'HVAC', manufacturer: 'Daikin', model: 'VRV 5', group: 'Technical room' },
+    { ref: 'grid', name: 'Grid meter', category: 'GRID', manufacturer: 'Landis+Gyr', model: 'E650', group: null },
+    { ref: 'pv', name: 'PV plant', category: 'SOLAR_POWER_PLANT', manufacturer: 'SolarEdge', model: '100 kWp', group: 'Roof' },
+    { ref: 'battery', name: 'Battery storage', category: 'BATTERY', manufacturer: 'BYD', model: 'Battery-Box Premium HVM 22.1', group: 'Technical room' },
+    { ref: 'ev1', name: 'EV charger 1', category: 'EV_CHARGER', manufacturer: 'ABB', model: 'Terra AC W22', group: 'Car park' },
+    { ref: 'ev2', name: 'EV charger 2', category: 'EV_CHARGER', manufacturer: 'ABB', model: 'Terra AC W22', group: 'Car park', status: 'ERROR' },
+    { ref: 'hvac', name: 'Air conditioning', category: 'HVAC', manufacturer: 'Daikin', model: 'VRV 5', group: 'Technical room' },
   ],
 } as const satisfies Record<string, readonly DemoDevice[]>;
 

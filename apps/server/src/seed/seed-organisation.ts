@@ -187,6 +187,7 @@ export async function seedOrganisation(db: Db): Promise<{ companies: number; loc
         controllerId: controller.id,
         deviceGroupId: device.group ? must(groupIds.get(device.group), device.group) : null,
         name: device.name,
+        ref: device.ref,
         category: device.category,
         manufacturer: device.manufacturer,
         model: device.model,

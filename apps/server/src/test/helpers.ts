@@ -31,6 +31,8 @@ export async function createTestApp(
     siteCacheMs?: number;
     /** Receives every JSON log line (at info level and above) instead of discarding them. */
     logLines?: string[];
+    /** Called while a live stream watches a location (services' `onWatch`). */
+    onWatch?: (locationId: number) => void;
   } = {},
 ): Promise<TestApp> {
   const seed = options.seed !== false;
@@ -57,6 +59,7 @@ export async function createTestApp(
       ? pino({ level: 'info' }, { write: (line: string) => options.logLines?.push(line) })
       : createLogger(config, { tty: false }),
     siteCacheMs: options.siteCacheMs,
+    onWatch: options.onWatch,
   });
   await app.ready();
   return {

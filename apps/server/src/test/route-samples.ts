@@ -176,6 +176,19 @@ export const VALID: Record<
     params: { id: '999999' },
     query: { q: 'battery', category: 'BATTERY', status: 'OK', page: '1', pageSize: '25' },
   },
+  'live.locationLive': { params: { id: '999999' } },
+  'live.groupLive': { params: { id: '999999' } },
+  'live.locationLiveStream': { params: { id: '999999' } },
+  'live.groupLiveStream': { params: { id: '999999' } },
+  'live.rotateControllerSecret': { params: { id: '999999' } },
+  'live.discoveredDevices': { params: { id: '999999' } },
+  'live.adoptDiscoveredDevice': {
+    params: { id: '999999' },
+    body: {
+      data: { ref: 'pv2', name: 'Roof east', category: 'SOLAR_POWER_PLANT', deviceGroupId: null },
+    },
+  },
+  'live.dismissDiscoveredDevice': { params: { id: '999999' }, body: { data: { ref: 'pv2' } } },
 };
 
 /** A valid request of one route. */

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'simulator',
+    include: ['src/**/*.test.ts'],
+    // The controller tests start an MQTT broker; generous limits so a busy machine does not time them out.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
