@@ -5,17 +5,16 @@ import {
   formatPower,
   formatPowerParts,
   formatTimeAgo,
-  unitScale,
 } from './energy-units.ts';
 
-describe('unitScale (spec 001 §9: k above 1e3, M above 1e6)', () => {
-  it('switches strictly above the thresholds, for both signs', () => {
-    expect(unitScale(1000).prefix).toBe('');
-    expect(unitScale(1001).prefix).toBe('k');
-    expect(unitScale(-1001).prefix).toBe('k');
-    expect(unitScale(1e6).prefix).toBe('k');
-    expect(unitScale(1e6 + 1).prefix).toBe('M');
-    expect(unitScale(-2e6).prefix).toBe('M');
+describe('thresholds (spec 001 §9, as @ec/domain scales: k from 1e3, M from 1e6)', () => {
+  it('switches at the thresholds, for both signs', () => {
+    expect(formatPowerParts('en', 999)).toEqual({ value: '999', unit: 'W' });
+    expect(formatPowerParts('en', 1000)).toEqual({ value: '1', unit: 'kW' });
+    expect(formatPowerParts('en', -1000).unit).toBe('kW');
+    expect(formatPowerParts('en', 999_999).unit).toBe('kW');
+    expect(formatPowerParts('en', 1e6)).toEqual({ value: '1', unit: 'MW' });
+    expect(formatEnergyParts('en', -2e6).unit).toBe('MWh');
   });
 });
 

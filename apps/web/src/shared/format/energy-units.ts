@@ -1,9 +1,14 @@
-import { isLocale } from '@ec/domain';
+import {
+  formatEnergy as scaleEnergy,
+  formatPower as scalePower,
+  isLocale,
+  type ScaledValue as DomainScaled,
+} from '@ec/domain';
 import { intlLocale } from '@ec/i18n';
 
 // Power and energy as the product shows them (spec 001 §9 "W and Wh scale to k and M above 1e3 and 1e6"), and
-// relative times ("3 hours ago") in the interface language. Browser-safe, formatters cached per locale and digits.
-// (An `@ec/domain` formatPower/formatEnergy may replace these; until then the web has its own, tested here.)
+// relative times ("3 hours ago") in the interface language. The unit is chosen by @ec/domain's formatPower and
+// formatEnergy (the same thresholds wherever a value shows); the number is written here in the user's language.
 
 /** A scaled value: the number as text in the locale and its unit (W, kW, MW or Wh, kWh, MWh). */
 export interface ScaledValue {
@@ -31,39 +36,30 @@ function numberFormat(locale: string, fractionDigits: number): Intl.NumberFormat
   return format;
 }
 
-/** The prefix of a magnitude: none up to 1e3, k above 1e3, M above 1e6 (spec 001 §9), and its divisor. */
-export function unitScale(magnitude: number): { prefix: '' | 'k' | 'M'; divisor: number } {
-  const abs = Math.abs(magnitude);
-  if (abs > 1e6) return { prefix: 'M', divisor: 1e6 };
-  if (abs > 1e3) return { prefix: 'k', divisor: 1e3 };
-  return { prefix: '', divisor: 1 };
-}
-
 /** Decimals after scaling: none for plain W/Wh, otherwise three significant digits at most (1.23, 12.3, 123). */
-function digitsFor(scaled: number, prefix: string): number {
-  if (prefix === '') return 0;
+function digitsFor(scaled: number, prefixed: boolean): number {
+  if (!prefixed) return 0;
   const abs = Math.abs(scaled);
   if (abs < 10) return 2;
   if (abs < 100) return 1;
   return 0;
 }
 
-function scaled(locale: string, amount: number, base: 'W' | 'Wh'): ScaledValue {
-  const { prefix, divisor } = unitScale(amount);
-  const value = amount / divisor;
-  const text = numberFormat(locale, digitsFor(value, prefix)).format(value);
+function localised(locale: string, scaled: DomainScaled<string>): ScaledValue {
+  const prefixed = /^[kM]/.test(scaled.unit);
+  const text = numberFormat(locale, digitsFor(scaled.value, prefixed)).format(scaled.value);
   // "-0" after rounding a tiny negative reads as a flow that is not there.
-  return { value: text.replace(/^[-−]0$/, '0'), unit: `${prefix}${base}` };
+  return { value: text.replace(/^[-−]0$/, '0'), unit: scaled.unit };
 }
 
 /** Power in W, scaled: `formatPowerParts('sl', 1530)` → `{ value: '1,53', unit: 'kW' }`. */
 export function formatPowerParts(locale: string, watts: number): ScaledValue {
-  return scaled(locale, watts, 'W');
+  return localised(locale, scalePower(watts));
 }
 
 /** Energy in Wh, scaled: `formatEnergyParts('en', 2_500_000)` → `{ value: '2.5', unit: 'MWh' }`. */
 export function formatEnergyParts(locale: string, wattHours: number): ScaledValue {
-  return scaled(locale, wattHours, 'Wh');
+  return localised(locale, scaleEnergy(wattHours));
 }
 
 /** Power as text with its unit: `formatPower('en', 1530)` → `1.53 kW`. */
