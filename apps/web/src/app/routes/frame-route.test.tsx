@@ -33,12 +33,22 @@ describe("a group's frame pages", () => {
   it("name a company's root group (the company's landing page) after the company", async () => {
     // Root group 100 of company "Sunpower": the menu has no item of its own for it.
     fakeApi([aggregator, menu(sampleMenu())]);
+    renderApp('/companies/1/location-groups/100/summary');
+    const heading = await screen.findByRole('heading', { name: 'Summary', level: 1 });
+    const main = screen.getByRole('main');
+    expect(await within(main).findByText('Sunpower')).toBeInTheDocument();
+    expect(heading.parentElement).toHaveTextContent('SummarySunpower');
+    expect(within(main).getByText('No data yet')).toBeInTheDocument();
+  });
+
+  it("name a company's root group on its default page (the live flow, issue 12) after the company", async () => {
+    fakeApi([aggregator, menu(sampleMenu())]);
     renderApp('/companies/1/location-groups/100/flexibility');
     const heading = await screen.findByRole('heading', { name: 'Flexibility', level: 1 });
     const main = screen.getByRole('main');
     expect(await within(main).findByText('Sunpower')).toBeInTheDocument();
     expect(heading.parentElement).toHaveTextContent('FlexibilitySunpower');
-    expect(within(main).getByText('No data yet')).toBeInTheDocument();
+    expect(within(main).queryByText('No data yet')).not.toBeInTheDocument();
   });
 
   it("name a group opened without its company for a super admin: the group's company is opened in the tree", async () => {

@@ -7,6 +7,11 @@ import { framePage, handle, lazyComponent } from './lazy-route.ts';
 const managePage = (pick: (m: typeof import('./location-manage-routes.tsx')) => ComponentType) =>
   lazyComponent(() => import('./location-manage-routes.tsx'), pick);
 /** The settings page carries the map (its own chunk; Leaflet loads later still, with the map). */
+/** The live overview (locations/:locationId index; live-routes.tsx, shared with the group page). */
+const overviewPage = lazyComponent(
+  () => import('./live-routes.tsx'),
+  (m) => m.LocationOverviewRoute,
+);
 const manageSettingsPage = lazyComponent(
   () => import('./location-manage-settings-route.tsx'),
   (m) => m.ManageSettingsRoute,
@@ -50,7 +55,7 @@ export function locationSubtree({
       ...(keepsContext ? { navigation: 'keep' as const } : {}),
     }),
     children: [
-      indexPage('route_titles.location_overview'),
+      indexPage('route_titles.location_overview', overviewPage),
       page('reports', 'route_titles.reports'),
       page('charts', 'route_titles.charts'),
       {

@@ -43,12 +43,18 @@ function section(path: string, labelKey: string, children: RouteObject[]): Route
   return { path, handle: handle({ breadcrumb: { labelKey } }), children };
 }
 
+/** A group's default page: its summed live flow (live-routes.tsx); the flexibility content comes later. */
+const groupOverviewPage = lazyComponent(
+  () => import('./live-routes.tsx'),
+  (m) => m.GroupOverviewRoute,
+);
+
 /** A group's own pages: flexibility (default), summary, charts — context sources (spec 000 §4). */
 function groupPages(): RouteObject[] {
-  const source = (path: string, titleKey: string): RouteObject => ({
+  const source = (path: string, titleKey: string, lazy = framePage): RouteObject => ({
     path,
     handle: handle({ title: titleKey, breadcrumb: { labelKey: titleKey }, navigation: 'source' }),
-    lazy: framePage,
+    lazy,
   });
   return [
     {
@@ -59,7 +65,7 @@ function groupPages(): RouteObject[] {
           `${new URL(request.url).pathname.replace(/\/$/, '')}/flexibility`,
         ),
     },
-    source('flexibility', 'route_titles.flexibility'),
+    source('flexibility', 'route_titles.flexibility', groupOverviewPage),
     source('summary', 'route_titles.summary'),
     source('charts', 'route_titles.charts'),
     locationSubtree(),

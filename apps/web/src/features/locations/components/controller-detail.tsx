@@ -11,6 +11,12 @@ import { ConnectionBadge, controllerQueryOptions } from '../../../entities/contr
 import { CategoryLabel, DeviceStateBadge } from '../../../entities/device/index.ts';
 import { updateControllerAlias } from '../api/locations-api.ts';
 import { controllerHref } from '../location-paths.ts';
+import {
+  ControllerLatestValues,
+  ControllerPresence,
+  ControllerSecretAction,
+  DiscoveredDevices,
+} from './controller-live.tsx';
 import { Fact } from './controllers-list.tsx';
 import { actionErrorText, formatDateTime } from './format.ts';
 import { useManagedLocation } from './manage-frame.tsx';
@@ -84,7 +90,9 @@ function AliasForm({ controller }: { controller: Controller }) {
 
 /**
  * A controller of the location (spec 000 §2 manage/oem-devices/:oemDeviceId): alias (editable with `edit`),
- * serial, unit id, setup type, connection, versions, addresses and its devices (deleted ones marked).
+ * serial, unit id, setup type, connection, versions, addresses and its devices (deleted ones marked); its presence
+ * (connected, last seen, firmware, connection type), the latest values of its devices, the device references it
+ * reported that match no device (Adopt / Dismiss with `edit`) and, with `edit`, a new MQTT secret (issue 12).
  */
 export function ControllerDetail({ controllerId }: { controllerId: number | null }) {
   const { t, i18n } = useTranslation();
@@ -171,6 +179,10 @@ export function ControllerDetail({ controllerId }: { controllerId: number | null
           )}
         </Paper>
       </div>
+      <ControllerPresence controller={controller} />
+      <ControllerLatestValues controller={controller} />
+      <DiscoveredDevices controller={controller} />
+      {controller.permissions.edit && <ControllerSecretAction controller={controller} />}
       <section aria-labelledby="controller-devices">
         <Title order={3} size="h4" mb="sm" id="controller-devices">
           {t('location_manage.controllers.devices')}

@@ -30,6 +30,7 @@ import { locationStructureQueryOptions } from '../../../entities/location/index.
 import { setDeviceDeleted, updateDevice } from '../api/locations-api.ts';
 import { IconRestore } from '../icons.ts';
 import { controllerHref, deviceHref } from '../location-paths.ts';
+import { DeviceLatestValues } from './controller-live.tsx';
 import { Fact } from './controllers-list.tsx';
 import { actionErrorText } from './format.ts';
 import { NotFoundState } from './states.tsx';
@@ -278,6 +279,7 @@ export function DeviceDetail({ locationId, base, deviceId }: DeviceDetailProps) 
           {device.model && <Fact label={t('location_manage.device.model')}>{device.model}</Fact>}
         </dl>
       </Paper>
+      {!device.deletedAt && <DeviceLatestValues locationId={locationId} deviceId={device.id} />}
       {canEdit && !device.deletedAt && (
         <>
           <DeviceForm key={device.id} device={device} onSaved={onSaved} />
