@@ -34,6 +34,7 @@ import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { resolveSessionSecret } from './modules/settings/settings.service.ts';
+import { createTelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { createSiteRepository } from './modules/site/site.repository.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createTranslationsService } from './modules/translations/translations.service.ts';
@@ -94,6 +95,12 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
     log,
     senders: (companyId) => companyEmail.senderFor(companyId),
     jobs,
+  });
+  const telemetry = createTelemetryService({
+    db: db.db,
+    jobs,
+    log,
+    rawRetentionDays: config.telemetryRawRetentionDays,
   });
   const audit = createAuditService(createAuditRepository(db.db));
   const invitations = createInvitationsService(createInvitationsRepository(db.db));
@@ -159,6 +166,7 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
     companyEmail,
     mail,
     jobs,
+    telemetry,
     audit,
     invitations,
     locations,
@@ -171,10 +179,11 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
     search,
     usersAdmin,
     /**
-     * Stops the job workers, then waits for mail under way and closes the SMTP pool (the database is the caller's
+     * Stops requesting telemetry roll-ups, stops the job workers, then waits for mail under way and closes the SMTP pool (the database is the caller's
      * to close).
      */
     async close(): Promise<void> {
+      await telemetry.close();
       await jobs.stop();
       await mail.close();
     },
