@@ -92,7 +92,9 @@ describe('writeBatches', () => {
         sql`select ts::text from rollup_dirty where device_id = ${fx.devices.grid} order by ts`,
       ),
     ).toHaveLength(2); // 08:00 and 08:15 (the next quarter hour's first delta starts from these readings)
-    expect(await rows(sql`select last_seq::int as last_seq from controller_ingest`)).toEqual([{ last_seq: 7 }]);
+    expect(await rows(sql`select last_seq::int as last_seq from controller_ingest`)).toEqual([
+      { last_seq: 7 },
+    ]);
     expect(await rows(sql`select connected from controller_presence`)).toEqual([
       { connected: true },
     ]);
@@ -109,7 +111,9 @@ describe('writeBatches', () => {
     expect(
       await rows(sql`select value from device_latest where device_id = ${fx.devices.grid}`),
     ).toEqual([{ value: 5 }]);
-    expect(await rows(sql`select last_seq::int as last_seq from controller_ingest`)).toEqual([{ last_seq: 9 }]);
+    expect(await rows(sql`select last_seq::int as last_seq from controller_ingest`)).toEqual([
+      { last_seq: 9 },
+    ]);
     expect(await rows(sql`select count(*)::int as n from reading`)).toEqual([{ n: 2 }]);
   });
 
