@@ -50,7 +50,12 @@ function counterEnergy(column: 'energy_import_wh' | 'energy_export_wh'): SQL {
       select d.device_id, d.ts as bucket, x.ts, x.v, lag(x.v) over (partition by d.device_id, d.ts order by x.ts) as pv
       from d cross join lateral (
         (select p.ts, p.${c} as v from reading p
-          where p.device_id = d.device_id and p.ts < d.ts and p.${c} is not null order by p.ts desc limit 1)
+          where p.device_id = d.device_id and p.ts < d.ts and p.${c} is not null
+            -- Only when the quarter hour has a counter value: for a device that never sends this counter the
+            -- backward search would otherwise read its whole history (a one-time filter, evaluated first).
+            and exists (select 1 from reading e where e.device_id = d.device_id and e.ts >= d.ts
+                          and e.ts < d.ts + interval '15 minutes' and e.${c} is not null)
+          order by p.ts desc limit 1)
         union all
         (select q.ts, q.${c} from reading q
           where q.device_id = d.device_id and q.ts >= d.ts and q.ts < d.ts + interval '15 minutes'
