@@ -102,47 +102,67 @@ async function recomputeIntervals(db: Db, deviceIds: number[], starts: string[])
       temperature_c = excluded.temperature_c, samples = excluded.samples`);
 }
 
+const DEVICE_AGG = sql.raw(`sum(i.import_wh) as import_wh, sum(i.export_wh) as export_wh,
+  avg(i.power_avg_w) as power_avg_w, min(i.power_min_w) as power_min_w, max(i.power_max_w) as power_max_w,
+  count(*) as intervals`);
+const DEVICE_FROM_DAYS = sql.raw(`sum(r.import_wh) as import_wh, sum(r.export_wh) as export_wh,
+  sum(r.power_avg_w * r.intervals) / nullif(sum(r.intervals) filter (where r.power_avg_w is not null), 0)
+    as power_avg_w,
+  min(r.power_min_w) as power_min_w, max(r.power_max_w) as power_max_w, sum(r.intervals) as intervals`);
+const LOCATION_FROM_DAYS =
+  sql.raw(`sum(r.consumption_wh) as consumption_wh, sum(r.grid_import_wh) as grid_import_wh,
+  sum(r.grid_export_wh) as grid_export_wh, sum(r.solar_wh) as solar_wh, sum(r.battery_charge_wh) as battery_charge_wh,
+  sum(r.battery_discharge_wh) as battery_discharge_wh, sum(r.ev_wh) as ev_wh, sum(r.hvac_wh) as hvac_wh`);
+const DEVICE_COLUMNS = sql.raw(
+  `import_wh, export_wh, power_avg_w, power_min_w, power_max_w, intervals`,
+);
+
 /**
  * Recomputes every roll-up period that contains one of the quarter hours `touched` yields (a query of
- * `device_id, ts`): device hours (UTC) and local days from the intervals, local months from the days; location
- * hours and days from the intervals of all the location's devices (deleted ones included: their history is real),
- * months from the days. Local = the location's time zone, so a day has 92–100 quarter hours.
+ * `device_id, ts`, a few thousand rows at most): device hours (UTC) and local days from the intervals, local
+ * months from the days; location hours and days from the intervals of all the location's devices (deleted ones
+ * included: their history is real), months from the days. Local = the location's time zone, so a day has 92–100
+ * quarter hours. Each period is read through a lateral subquery on the primary key, so the cost follows the
+ * number of touched periods, not the table size.
  */
 async function recomputePeriods(db: Db, touched: SQL): Promise<void> {
+  const local = sql`(${touched}) s join devices dv on dv.id = s.device_id join locations l on l.id = dv.location_id`;
   await db.execute(sql`
-    insert into device_rollup_hour (device_id, bucket, import_wh, export_wh, power_avg_w, power_min_w, power_max_w,
-      intervals)
-    select t.device_id, t.bucket, sum(i.import_wh), sum(i.export_wh), avg(i.power_avg_w), min(i.power_min_w),
-      max(i.power_max_w), count(*)
-    from (select distinct s.device_id, date_bin('1 hour', s.ts, ${ORIGIN}) as bucket
-          from (${touched}) s join devices dv on dv.id = s.device_id) t
-    join interval_15m i on i.device_id = t.device_id and i.ts >= t.bucket and i.ts < t.bucket + interval '1 hour'
-    group by t.device_id, t.bucket
+    insert into device_rollup_hour (device_id, bucket, ${DEVICE_COLUMNS})
+    select t.device_id, t.bucket, a.* from (
+      select distinct s.device_id, date_bin('1 hour', s.ts, ${ORIGIN}) as bucket
+      from (${touched}) s join devices dv on dv.id = s.device_id
+    ) t
+    cross join lateral (
+      select ${DEVICE_AGG} from interval_15m i
+      where i.device_id = t.device_id and i.ts >= t.bucket and i.ts < t.bucket + interval '1 hour'
+    ) a
+    where a.intervals > 0
     on conflict (device_id, bucket) do update set ${DEVICE_UPDATE}`);
 
   await db.execute(sql`
-    insert into device_rollup_day (device_id, day, import_wh, export_wh, power_avg_w, power_min_w, power_max_w,
-      intervals)
-    select t.device_id, t.day, sum(i.import_wh), sum(i.export_wh), avg(i.power_avg_w), min(i.power_min_w),
-      max(i.power_max_w), count(*)
-    from (select distinct s.device_id, l.timezone as tz, (s.ts at time zone l.timezone)::date as day
-          from (${touched}) s join devices dv on dv.id = s.device_id join locations l on l.id = dv.location_id) t
-    join interval_15m i on i.device_id = t.device_id
-      and i.ts >= (t.day::timestamp at time zone t.tz) and i.ts < ((t.day + 1)::timestamp at time zone t.tz)
-    group by t.device_id, t.day
+    insert into device_rollup_day (device_id, day, ${DEVICE_COLUMNS})
+    select t.device_id, t.day, a.* from (
+      select distinct s.device_id, l.timezone as tz, (s.ts at time zone l.timezone)::date as day from ${local}
+    ) t
+    cross join lateral (
+      select ${DEVICE_AGG} from interval_15m i
+      where i.device_id = t.device_id
+        and i.ts >= (t.day::timestamp at time zone t.tz) and i.ts < ((t.day + 1)::timestamp at time zone t.tz)
+    ) a
+    where a.intervals > 0
     on conflict (device_id, day) do update set ${DEVICE_UPDATE}`);
 
   await db.execute(sql`
-    insert into device_rollup_month (device_id, month, import_wh, export_wh, power_avg_w, power_min_w, power_max_w,
-      intervals)
-    select t.device_id, t.month, sum(r.import_wh), sum(r.export_wh),
-      sum(r.power_avg_w * r.intervals) / nullif(sum(r.intervals) filter (where r.power_avg_w is not null), 0),
-      min(r.power_min_w), max(r.power_max_w), sum(r.intervals)
-    from (select distinct s.device_id, date_trunc('month', s.ts at time zone l.timezone)::date as month
-          from (${touched}) s join devices dv on dv.id = s.device_id join locations l on l.id = dv.location_id) t
-    join device_rollup_day r on r.device_id = t.device_id
-      and r.day >= t.month and r.day < (t.month + interval '1 month')::date
-    group by t.device_id, t.month
+    insert into device_rollup_month (device_id, month, ${DEVICE_COLUMNS})
+    select t.device_id, t.month, a.* from (
+      select distinct s.device_id, date_trunc('month', s.ts at time zone l.timezone)::date as month from ${local}
+    ) t
+    cross join lateral (
+      select ${DEVICE_FROM_DAYS} from device_rollup_day r
+      where r.device_id = t.device_id and r.day >= t.month and r.day < (t.month + interval '1 month')::date
+    ) a
+    where a.intervals > 0
     on conflict (device_id, month) do update set ${DEVICE_UPDATE}`);
 
   await db.execute(sql`
@@ -154,7 +174,10 @@ async function recomputePeriods(db: Db, touched: SQL): Promise<void> {
             from (${touched}) s join devices dv on dv.id = s.device_id) t
       left join lateral (
         select d2.category, i.import_wh, i.export_wh from devices d2
-        join interval_15m i on i.device_id = d2.id and i.ts >= t.bucket and i.ts < t.bucket + interval '1 hour'
+        join lateral (
+          select * from interval_15m i
+          where i.device_id = d2.id and i.ts >= t.bucket and i.ts < t.bucket + interval '1 hour'
+        ) i on true
         where d2.location_id = t.location_id
       ) x on true
       group by t.location_id, t.bucket
@@ -167,11 +190,14 @@ async function recomputePeriods(db: Db, touched: SQL): Promise<void> {
     from (
       select t.location_id, t.day, ${LOCATION_SUMS}
       from (select distinct dv.location_id, l.timezone as tz, (s.ts at time zone l.timezone)::date as day
-            from (${touched}) s join devices dv on dv.id = s.device_id join locations l on l.id = dv.location_id) t
+            from ${local}) t
       left join lateral (
         select d2.category, i.import_wh, i.export_wh from devices d2
-        join interval_15m i on i.device_id = d2.id
-          and i.ts >= (t.day::timestamp at time zone t.tz) and i.ts < ((t.day + 1)::timestamp at time zone t.tz)
+        join lateral (
+          select * from interval_15m i
+          where i.device_id = d2.id
+            and i.ts >= (t.day::timestamp at time zone t.tz) and i.ts < ((t.day + 1)::timestamp at time zone t.tz)
+        ) i on true
         where d2.location_id = t.location_id
       ) x on true
       group by t.location_id, t.day
@@ -180,13 +206,15 @@ async function recomputePeriods(db: Db, touched: SQL): Promise<void> {
 
   await db.execute(sql`
     insert into location_rollup_month (location_id, month, ${LOCATION_COLUMNS})
-    select t.location_id, t.month, sum(r.consumption_wh), sum(r.grid_import_wh), sum(r.grid_export_wh),
-      sum(r.solar_wh), sum(r.battery_charge_wh), sum(r.battery_discharge_wh), sum(r.ev_wh), sum(r.hvac_wh)
+    select t.location_id, t.month, a.consumption_wh, a.grid_import_wh, a.grid_export_wh, a.solar_wh,
+      a.battery_charge_wh, a.battery_discharge_wh, a.ev_wh, a.hvac_wh
     from (select distinct dv.location_id, date_trunc('month', s.ts at time zone l.timezone)::date as month
-          from (${touched}) s join devices dv on dv.id = s.device_id join locations l on l.id = dv.location_id) t
-    join location_rollup_day r on r.location_id = t.location_id
-      and r.day >= t.month and r.day < (t.month + interval '1 month')::date
-    group by t.location_id, t.month
+          from ${local}) t
+    cross join lateral (
+      select count(*) as days, ${LOCATION_FROM_DAYS} from location_rollup_day r
+      where r.location_id = t.location_id and r.day >= t.month and r.day < (t.month + interval '1 month')::date
+    ) a
+    where a.days > 0
     on conflict (location_id, month) do update set ${LOCATION_UPDATE}`);
 }
 
@@ -231,20 +259,80 @@ export async function runRollups(
 }
 
 /**
- * Recomputes all roll-ups of these devices (and of their locations) for the periods that hold an interval between
- * `from` and `to`, set-based from `interval_15m`: for bulk history written with `writeIntervals`.
+ * Recomputes all roll-ups of these devices (and of their locations) from `interval_15m`, for every period that
+ * overlaps [from, to) — whole periods: hours, and local days and months by each location's time zone — with one
+ * GROUP BY per level over the range (no per-period lookups): for bulk history written with `writeIntervals`.
  */
 export async function rebuildRollups(
   db: Db,
   options: { deviceIds: number[]; from: Date; to: Date },
 ): Promise<void> {
-  if (options.deviceIds.length === 0) return;
+  if (options.deviceIds.length === 0 || options.to <= options.from) return;
+  const ids = sql`${sql.param(options.deviceIds)}::int[]`;
+  const from = sql`${options.from.toISOString()}::timestamptz`;
+  const last = sql`(${options.to.toISOString()}::timestamptz - interval '1 microsecond')`;
+  // Whole hours, and whole local days / months of each location (a coarse UTC margin first, for the index).
+  const hours = sql`i.ts >= date_bin('1 hour', ${from}, ${ORIGIN}) and i.ts < date_bin('1 hour', ${last}, ${ORIGIN}) + interval '1 hour'`;
+  const coarse = sql`i.ts >= ${from} - interval '32 days' and i.ts < ${last} + interval '32 days'`;
+  const dayStart = sql`((${from} at time zone l.timezone)::date::timestamp at time zone l.timezone)`;
+  const dayEnd = sql`(((${last} at time zone l.timezone)::date + 1)::timestamp at time zone l.timezone)`;
+  const days = sql`${coarse} and i.ts >= ${dayStart} and i.ts < ${dayEnd}`;
+  const monthFirst = sql`date_trunc('month', ${from} at time zone l.timezone)::date`;
+  const monthEnd = sql`(date_trunc('month', ${last} at time zone l.timezone) + interval '1 month')::date`;
+  const locationDevices = sql`dv.location_id in (select location_id from devices where id = any(${ids}))`;
   await db.transaction(async (tx) => {
-    await recomputePeriods(
-      tx,
-      sql`select device_id, ts from interval_15m
-           where device_id = any(${sql.param(options.deviceIds)}::int[])
-             and ts >= ${options.from.toISOString()}::timestamptz and ts < ${options.to.toISOString()}::timestamptz`,
-    );
+    await tx.execute(sql`
+      insert into device_rollup_hour (device_id, bucket, ${DEVICE_COLUMNS})
+      select i.device_id, date_bin('1 hour', i.ts, ${ORIGIN}), ${DEVICE_AGG}
+      from interval_15m i join devices dv on dv.id = i.device_id
+      where i.device_id = any(${ids}) and ${hours}
+      group by 1, 2
+      on conflict (device_id, bucket) do update set ${DEVICE_UPDATE}`);
+    await tx.execute(sql`
+      insert into device_rollup_day (device_id, day, ${DEVICE_COLUMNS})
+      select i.device_id, (i.ts at time zone l.timezone)::date, ${DEVICE_AGG}
+      from interval_15m i join devices dv on dv.id = i.device_id join locations l on l.id = dv.location_id
+      where i.device_id = any(${ids}) and ${days}
+      group by 1, 2
+      on conflict (device_id, day) do update set ${DEVICE_UPDATE}`);
+    await tx.execute(sql`
+      insert into device_rollup_month (device_id, month, ${DEVICE_COLUMNS})
+      select r.device_id, date_trunc('month', r.day::timestamp)::date, ${DEVICE_FROM_DAYS}
+      from device_rollup_day r join devices dv on dv.id = r.device_id join locations l on l.id = dv.location_id
+      where r.device_id = any(${ids}) and r.day >= ${monthFirst} and r.day < ${monthEnd}
+      group by 1, 2
+      on conflict (device_id, month) do update set ${DEVICE_UPDATE}`);
+    await tx.execute(sql`
+      insert into location_rollup_hour (location_id, bucket, ${LOCATION_COLUMNS})
+      select e.location_id, e.bucket, ${LOCATION_VALUES}
+      from (
+        select x.location_id, x.bucket, ${LOCATION_SUMS}
+        from (select dv.location_id, date_bin('1 hour', i.ts, ${ORIGIN}) as bucket, dv.category, i.import_wh,
+                i.export_wh
+              from interval_15m i join devices dv on dv.id = i.device_id
+              where ${locationDevices} and ${hours}) x
+        group by x.location_id, x.bucket
+      ) e
+      on conflict (location_id, bucket) do update set ${LOCATION_UPDATE}`);
+    await tx.execute(sql`
+      insert into location_rollup_day (location_id, day, ${LOCATION_COLUMNS})
+      select e.location_id, e.day, ${LOCATION_VALUES}
+      from (
+        select x.location_id, x.day, ${LOCATION_SUMS}
+        from (select dv.location_id, (i.ts at time zone l.timezone)::date as day, dv.category, i.import_wh,
+                i.export_wh
+              from interval_15m i join devices dv on dv.id = i.device_id join locations l on l.id = dv.location_id
+              where ${locationDevices} and ${days}) x
+        group by x.location_id, x.day
+      ) e
+      on conflict (location_id, day) do update set ${LOCATION_UPDATE}`);
+    await tx.execute(sql`
+      insert into location_rollup_month (location_id, month, ${LOCATION_COLUMNS})
+      select r.location_id, date_trunc('month', r.day::timestamp)::date, ${LOCATION_FROM_DAYS}
+      from location_rollup_day r join locations l on l.id = r.location_id
+      where r.location_id in (select location_id from devices where id = any(${ids}))
+        and r.day >= ${monthFirst} and r.day < ${monthEnd}
+      group by 1, 2
+      on conflict (location_id, month) do update set ${LOCATION_UPDATE}`);
   });
 }

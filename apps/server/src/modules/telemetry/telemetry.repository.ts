@@ -385,8 +385,8 @@ export interface IntervalRow {
   samples: number;
 }
 
-/** Rows per statement of {@link writeIntervals}. */
-export const INTERVAL_CHUNK = 10_000;
+/** Rows per statement of {@link writeIntervals} (50,000: 175k intervals in 3.9 s on PGlite, 2.0 s on PostgreSQL here). */
+export const INTERVAL_CHUNK = 50_000;
 
 /**
  * Writes 15-minute intervals in bulk (unnest in chunks of {@link INTERVAL_CHUNK}), creating the monthly partitions
