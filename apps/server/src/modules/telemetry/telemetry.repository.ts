@@ -232,7 +232,9 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
         if (deleted > 0) outcome.skipped.push({ reason: 'deleted-device', count: deleted });
       });
 
-      const rows = [...readings.values()];
+      // Every statement below writes its rows in key order, so two instances writing overlapping devices at once
+      // (a shared subscription splits one controller's messages) lock rows in the same order: no deadlock.
+      const rows = [...readings.values()].sort((a, b) => a.deviceId - b.deviceId || a.ms - b.ms);
       await ensureDays(rows);
 
       // The latest value of each (device, field) among these readings; stored only when newer than what is there.
@@ -291,6 +293,7 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
                       (date_bin('15 minutes', ins.ts, timestamptz '2000-01-01 00:00:00+00') + interval '15 minutes')
                     ) as b(ts)
                   ) marks
+                  order by device_id, ts
                   on conflict (device_id, ts) do update set marked_at = excluded.marked_at
                 )
                 select device_id, (extract(epoch from ts) * 1000)::float8 as ms from ins`,
@@ -303,7 +306,10 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
         }
 
         if (latest.size > 0) {
-          const entries = [...latest.values()];
+          const entries = [...latest.values()].sort(
+            (a, b) =>
+              a.deviceId - b.deviceId || (a.field < b.field ? -1 : a.field > b.field ? 1 : 0),
+          );
           await tx.execute(
             sql`insert into device_latest (device_id, metric, value, unit, at, updated_at)
                 select device_id, metric, value, unit, at, now() from unnest(
@@ -318,7 +324,10 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
         }
 
         if (discovered.size > 0) {
-          const found = [...discovered.values()];
+          const found = [...discovered.values()].sort(
+            (a, b) =>
+              a.controllerId - b.controllerId || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0),
+          );
           // `samples` counts what advanced `last_seen_at`, so a redelivered batch does not count twice.
           await tx.execute(
             sql`insert into discovered_devices (controller_id, ref, first_seen_at, last_seen_at, last_values, samples)
@@ -338,7 +347,7 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
         }
 
         if (lastSeq.size > 0) {
-          const entries = [...lastSeq.entries()];
+          const entries = [...lastSeq.entries()].sort((a, b) => a[0] - b[0]);
           await tx.execute(
             sql`insert into controller_ingest (controller_id, last_seq, last_message_at)
                 select * from unnest(
@@ -352,7 +361,7 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
         }
 
         if (seen.size > 0) {
-          const entries = [...seen.entries()];
+          const entries = [...seen.entries()].sort((a, b) => a[0] - b[0]);
           await tx.execute(
             sql`insert into controller_presence (controller_id, connected, last_seen_at, updated_at)
                 select id, true, at, now() from unnest(

@@ -105,6 +105,26 @@ describe('writeBatches', () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it('stores each reading once when two instances write overlapping batches at the same time', async () => {
+    const samples: [string, Record<string, { power_w: number; energy_import_wh: number }>][] = [];
+    for (let i = 0; i < 50; i++) {
+      const time = new Date(Date.parse('2026-03-30T10:00:00Z') + i * 60_000).toISOString();
+      samples.push([
+        time,
+        { grid: { power_w: i, energy_import_wh: i }, pv1: { power_w: i, energy_import_wh: i } },
+      ]);
+    }
+    const results = await Promise.all([
+      store().writeBatches([batch(1, samples)]),
+      store().writeBatches([batch(1, [...samples].reverse())]),
+      store().writeBatches([batch(2, samples.slice(10, 30)), batch(1, samples.slice(0, 20))]),
+    ]);
+    const stored = results.flat().reduce((sum, outcome) => sum + outcome.stored, 0);
+    expect(stored).toBe(100);
+    expect(await rows(sql`select count(*)::int as n from reading`)).toEqual([{ n: 100 }]);
+    expect(await rows(sql`select count(*)::int as n from rollup_dirty`)).toEqual([{ n: 2 * 5 }]);
+  });
+
   it('keeps the newest latest value when older samples arrive later, and never lowers the seq', async () => {
     await store().writeBatches([batch(9, [['2026-03-30T11:00:00Z', { grid: { power_w: 5 } }]])]);
     await store().writeBatches([batch(3, [['2026-03-30T10:00:00Z', { grid: { power_w: 99 } }]])]);
