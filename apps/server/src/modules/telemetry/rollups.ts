@@ -4,7 +4,7 @@ import { ensureIntervalPartitions } from './partitions.ts';
 /*
  * Roll-ups (docs/telemetry.md). Readings → 15-minute intervals per device → hours (UTC), local days and local
  * months per device and per location. What changed is found through `rollup_dirty` (marked by ingest for the
- * sample's quarter hour and the next one); each step recomputes whole periods from the level below, so late or
+ * sample's quarter hour and the quarter hour of the next stored counter reading); each step recomputes whole periods from the level below, so late or
  * repeated data corrects them instead of adding twice.
  */
 

@@ -281,17 +281,27 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
                     current_l1_a, current_l2_a, current_l3_a, gas_m3)
                   select * from input
                   on conflict (device_id, ts) do nothing
-                  returning device_id, ts
+                  returning device_id, ts, (energy_import_wh is not null or energy_export_wh is not null) as counters
                 ),
-                -- The sample's quarter hour and the next one (whose first energy delta starts from this reading).
+                -- Dirty: each new reading's quarter hour and, for a reading with a counter, the quarter hour of the
+                -- next stored reading with a counter (its first difference now starts from this one; a late
+                -- reading that fills a gap moves energy out of the quarter hour after the gap). Rows inserted by
+                -- this statement are not visible to the lookup, so only readings stored before count.
                 dirty as (
                   insert into rollup_dirty (device_id, ts, marked_at)
                   select device_id, ts, clock_timestamp() from (
-                    select distinct ins.device_id, b.ts from ins
-                    cross join lateral (values
-                      (date_bin('15 minutes', ins.ts, timestamptz '2000-01-01 00:00:00+00')),
-                      (date_bin('15 minutes', ins.ts, timestamptz '2000-01-01 00:00:00+00') + interval '15 minutes')
-                    ) as b(ts)
+                    select distinct m.device_id, date_bin('15 minutes', m.ts, timestamptz '2000-01-01 00:00:00+00') as ts
+                    from (
+                      select ins.device_id, ins.ts from ins
+                      union all
+                      select ins.device_id, nx.ts from ins cross join lateral (
+                        select r.ts from reading r
+                        where r.device_id = ins.device_id and r.ts > ins.ts
+                          and (r.energy_import_wh is not null or r.energy_export_wh is not null)
+                        order by r.ts limit 1
+                      ) nx
+                      where ins.counters
+                    ) m
                   ) marks
                   order by device_id, ts
                   on conflict (device_id, ts) do update set marked_at = excluded.marked_at

@@ -89,9 +89,10 @@ describe('writeBatches', () => {
     ]);
     expect(
       await rows(
-        sql`select ts::text from rollup_dirty where device_id = ${fx.devices.grid} order by ts`,
+        sql`select to_char(ts at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS"+00"') as ts from rollup_dirty
+                      where device_id = ${fx.devices.grid} order by ts`,
       ),
-    ).toHaveLength(2); // 08:00 and 08:15 (the next quarter hour's first delta starts from these readings)
+    ).toEqual([{ ts: '2026-03-30 08:00:00+00' }]); // both readings' quarter hour
     expect(await rows(sql`select last_seq::int as last_seq from controller_ingest`)).toEqual([
       { last_seq: 7 },
     ]);
@@ -122,7 +123,7 @@ describe('writeBatches', () => {
     const stored = results.flat().reduce((sum, outcome) => sum + outcome.stored, 0);
     expect(stored).toBe(100);
     expect(await rows(sql`select count(*)::int as n from reading`)).toEqual([{ n: 100 }]);
-    expect(await rows(sql`select count(*)::int as n from rollup_dirty`)).toEqual([{ n: 2 * 5 }]);
+    expect(await rows(sql`select count(*)::int as n from rollup_dirty`)).toEqual([{ n: 2 * 4 }]);
   });
 
   it('keeps the newest latest value when older samples arrive later, and never lowers the seq', async () => {
@@ -325,6 +326,28 @@ describe('roll-ups', () => {
     ).toEqual([{ grid_import_wh: 500, consumption_wh: 500 }]);
   });
 
+  it('moves energy out of the quarter hour after a gap when a late reading fills the gap', async () => {
+    const grid = fx.devices.grid;
+    await store().writeBatches([
+      batch(1, [
+        ['2026-03-30T08:00:00Z', { grid: { energy_import_wh: 1000 } }],
+        ['2026-03-30T10:00:00Z', { grid: { energy_import_wh: 2000 } }],
+      ]),
+    ]);
+    await rollupAll();
+    expect(await interval(grid, '2026-03-30T10:00:00Z')).toMatchObject({ import_wh: 1000 });
+    // The buffered reading of 09:00 arrives late: the 10:00 quarter hour's difference now starts from it.
+    await store().writeBatches([
+      batch(0, [['2026-03-30T09:00:00Z', { grid: { energy_import_wh: 1600 } }]]),
+    ]);
+    await rollupAll();
+    expect(await interval(grid, '2026-03-30T09:00:00Z')).toMatchObject({ import_wh: 600 });
+    expect(await interval(grid, '2026-03-30T10:00:00Z')).toMatchObject({ import_wh: 400 });
+    expect(
+      await rows(sql`select import_wh from device_rollup_day where device_id = ${grid}`),
+    ).toEqual([{ import_wh: 1000 }]);
+  });
+
   it('reads a counter that goes down as a reset: no negative energy, the energy after the reset kept', async () => {
     await store().writeBatches([
       batch(1, [
@@ -348,7 +371,10 @@ describe('roll-ups', () => {
 
   it('keeps a mark that was renewed while the roll-up ran', async () => {
     await store().writeBatches([
-      batch(1, [['2026-03-30T10:00:00Z', { grid: { energy_import_wh: 1 } }]]),
+      batch(1, [
+        ['2026-03-30T10:00:00Z', { grid: { energy_import_wh: 1 } }],
+        ['2026-03-30T10:15:00Z', { grid: { energy_import_wh: 2 } }],
+      ]),
     ]);
     // A mark whose marked_at changes between the roll-up's read and its delete (a concurrent ingest) stays.
     await database.db.execute(
