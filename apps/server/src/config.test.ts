@@ -60,6 +60,15 @@ describe('parseConfig', () => {
     expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it('keeps raw telemetry 35 days unless TELEMETRY_RAW_RETENTION_DAYS says otherwise (2 to 3650)', () => {
+    expect(parseConfig({}).telemetryRawRetentionDays).toBe(35);
+    expect(parseConfig({ TELEMETRY_RAW_RETENTION_DAYS: '90' }).telemetryRawRetentionDays).toBe(90);
+    expect(() => parseConfig({ TELEMETRY_RAW_RETENTION_DAYS: '1' })).toThrow(
+      /TELEMETRY_RAW_RETENTION_DAYS must be at least 2/,
+    );
+    expect(() => parseConfig({ TELEMETRY_RAW_RETENTION_DAYS: 'x' })).toThrow(ConfigError);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
       port: 3000,

@@ -116,6 +116,7 @@ const envSchema = z.object({
     .default('common'),
   RATE_LIMITS: bool('RATE_LIMITS').optional(),
   JOBS_WORKERS: bool('JOBS_WORKERS').optional(),
+  TELEMETRY_RAW_RETENTION_DAYS: int('TELEMETRY_RAW_RETENTION_DAYS', 2, 3650).default(35),
   MAP_TILE_URL: z
     .string()
     .max(500)
@@ -207,6 +208,11 @@ export interface Config {
   rateLimits: boolean;
   /** Map tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION; OpenStreetMap by default). */
   mapTiles: MapTilesConfig;
+  /**
+   * How many days raw telemetry readings are kept (TELEMETRY_RAW_RETENTION_DAYS, 2–3650, default 35); 15-minute
+   * intervals and roll-ups are kept for good (docs/telemetry.md).
+   */
+  telemetryRawRetentionDays: number;
 }
 
 /** The map tiles the web's coordinates selector shows (site info `map`). */
@@ -288,6 +294,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimits: e.RATE_LIMITS === undefined || yes(e.RATE_LIMITS),
     jobsWorkers: e.JOBS_WORKERS === undefined || yes(e.JOBS_WORKERS),
     mapTiles: parseMapTiles(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
+    telemetryRawRetentionDays: e.TELEMETRY_RAW_RETENTION_DAYS,
   };
 }
 

@@ -85,6 +85,8 @@ describe('server.ts', () => {
       const info = await (await fetch(`${base}/api/site/info?identifier=gridline`)).json();
       expect(info).toMatchObject({ data: { identifier: 'gridline', status: 'maintenance' } });
       expect(output()).toContain('seeding the demo data');
+      // Raw readings get their daily partitions before the server accepts telemetry (no DEFAULT partition).
+      expect(await outputWith(output, 'start-up phases')).toMatch(/telemetry partitions \d+ ms/);
       expect(output()).toContain('admin@demo.energy');
       // The banner says where the development mailbox is, that it is for development, and who may read it.
       expect(await outputWith(output, 'for development only')).toContain(

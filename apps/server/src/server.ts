@@ -62,6 +62,8 @@ try {
 const app = await phases.run('build app', () => buildApp({ config, db, logger: log }));
 try {
   // The job queue's workers and cron schedules (off with JOBS_WORKERS=false); its schema came with the migrations.
+  // Raw readings need their daily partition before the first insert (no DEFAULT partition); the daily job repeats it.
+  await phases.run('telemetry partitions', () => app.services.telemetry.maintainPartitions());
   await phases.run('jobs', () => app.jobs.start());
   await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
 } catch (error) {

@@ -38,6 +38,7 @@ import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { resolveSessionSecret } from './modules/settings/settings.service.ts';
+import { createTelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { createSiteRepository } from './modules/site/site.repository.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createTranslationsService } from './modules/translations/translations.service.ts';
@@ -103,6 +104,12 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     log,
     senders: (companyId) => companyEmail.senderFor(companyId),
     jobs,
+  });
+  const telemetry = createTelemetryService({
+    db: db.db,
+    jobs,
+    log,
+    rawRetentionDays: config.telemetryRawRetentionDays,
   });
   const audit = createAuditService(createAuditRepository(db.db));
   const invitations = createInvitationsService(createInvitationsRepository(db.db));
@@ -177,6 +184,7 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     companyEmail,
     mail,
     jobs,
+    telemetry,
     audit,
     invitations,
     locations,
@@ -194,12 +202,13 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     /** The open live streams of this instance (buildApp ends them when the server closes). */
     liveStreams,
     /**
-     * Stops the job workers, then waits for mail under way and closes the SMTP pool (the database is the caller's
+     * Stops requesting telemetry roll-ups, stops the job workers, then waits for mail under way and closes the SMTP pool (the database is the caller's
      * to close).
      */
     async close(): Promise<void> {
       liveStreams.closeAll();
       await liveBus.close();
+      await telemetry.close();
       await jobs.stop();
       await mail.close();
     },

@@ -63,8 +63,10 @@ export const discoveredDevices = pgTable(
 export const readings = pgTable(
   'reading',
   {
-    deviceId: integer('device_id').notNull(),
+    // `ts` before `device_id`: 8-byte alignment of the timestamp after a 4-byte integer would pad 4 bytes, so this
+    // order saves 8 bytes per row (a row with only power_w: 48 instead of 56 bytes of tuple). The key is unchanged.
     ts: at('ts').notNull(),
+    deviceId: integer('device_id').notNull(),
     powerW: real('power_w'),
     energyImportWh: doublePrecision('energy_import_wh'),
     energyExportWh: doublePrecision('energy_export_wh'),
@@ -81,7 +83,12 @@ export const readings = pgTable(
     currentL3A: real('current_l3_a'),
     gasM3: doublePrecision('gas_m3'),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.ts] }),
+    // Time-range scans over all devices (the live view's current quarter hour of a location, retention checks):
+    // a BRIN index costs ~24 kB per million rows, as rows arrive in time order.
+    index('reading_ts_brin_idx').using('brin', t.ts),
+  ],
 );
 
 /**
@@ -102,7 +109,10 @@ export const intervals15m = pgTable(
     temperatureC: real('temperature_c'),
     samples: smallint('samples').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.ts] }),
+    index('interval_15m_ts_brin_idx').using('brin', t.ts),
+  ],
 );
 
 /** Per-device energy and power roll-up columns (hour, day, month). */

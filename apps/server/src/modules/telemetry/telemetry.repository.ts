@@ -1,0 +1,439 @@
+import { queryRows, sql, type Db } from '@ec/db';
+import { TELEMETRY_FIELDS, type TelemetrySample, type TelemetryValues } from '@ec/protocol';
+import {
+  DEFAULT_RAW_RETENTION_DAYS,
+  ensureIntervalPartitions,
+  ensureReadingPartitions,
+  utcDay,
+  utcMonth,
+} from './partitions.ts';
+
+/*
+ * Telemetry storage (docs/telemetry.md): one transaction per call of `writeBatches`, bulk statements over `unnest`
+ * arrays (the same SQL on PGlite and PostgreSQL), idempotent (a redelivered batch changes nothing).
+ */
+
+/** One telemetry message of a controller, already validated against the protocol schema. */
+export interface IncomingBatch {
+  unitId: string;
+  seq: number | null;
+  samples: TelemetrySample[];
+  receivedAt: Date;
+}
+
+/** Why readings of a batch were not stored. */
+export type SkipReason = 'time-out-of-range' | 'deleted-device';
+
+/** What became of one batch. */
+export interface BatchOutcome {
+  unitId: string;
+  seq: number | null;
+  status: 'stored' | 'unknown-controller';
+  /** Readings written (a reading that was already stored counts 0). */
+  stored: number;
+  skipped: { reason: SkipReason; count: number }[];
+  /** Readings of unknown device references, kept in `discovered_devices`. */
+  discovered: number;
+  controllerId: number | null;
+  locationId: number | null;
+}
+
+/** The storage the ingest writes through. */
+export interface TelemetryStore {
+  /** Stores the batches in one transaction (all or nothing), idempotently; rejects when the database fails. */
+  writeBatches(batches: IncomingBatch[]): Promise<BatchOutcome[]>;
+}
+
+/** Options of {@link createTelemetryStore}. */
+export interface TelemetryStoreOptions {
+  /** Raw readings are kept this many days (default 35); older samples are skipped. */
+  rawRetentionDays?: number;
+  /** The clock (tests). */
+  now?: () => Date;
+}
+
+/** Samples further in the future than this are skipped (a controller's clock gone wrong). */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** The unit of each protocol value field, stored with the latest value (`device_latest.unit`). */
+export const FIELD_UNITS: Record<keyof TelemetryValues, string> = {
+  power_w: 'W',
+  energy_import_wh: 'Wh',
+  energy_export_wh: 'Wh',
+  soc_pct: '%',
+  temperature_c: '°C',
+  power_l1_w: 'W',
+  power_l2_w: 'W',
+  power_l3_w: 'W',
+  voltage_l1_v: 'V',
+  voltage_l2_v: 'V',
+  voltage_l3_v: 'V',
+  current_l1_a: 'A',
+  current_l2_a: 'A',
+  current_l3_a: 'A',
+  gas_m3: 'm3',
+};
+
+/**
+ * The window of sample instants stored: from now − retention + 1 day (its partition is surely there and not about to
+ * be dropped) to now + 5 minutes. A row outside every partition would fail the whole transaction.
+ */
+export function timeWindow(now: Date, rawRetentionDays: number): { from: number; to: number } {
+  return {
+    from: now.getTime() - rawRetentionDays * DAY_MS + DAY_MS,
+    to: now.getTime() + FUTURE_TOLERANCE_MS,
+  };
+}
+
+type DeviceRow = {
+  id: number;
+  controller_id: number;
+  ref: string;
+  deleted: boolean;
+};
+
+interface Reading {
+  batch: number;
+  deviceId: number;
+  ms: number;
+  values: TelemetryValues;
+}
+
+interface Discovered {
+  controllerId: number;
+  ref: string;
+  first: number;
+  last: number;
+  values: TelemetryValues;
+  samples: number;
+}
+
+/** An array as one bind parameter (drizzle would otherwise expand it into a list). */
+const arr = (values: unknown[]) => sql.param(values);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Creates the telemetry store over a database handle. */
+export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}): TelemetryStore {
+  const retention = options.rawRetentionDays ?? DEFAULT_RAW_RETENTION_DAYS;
+  const now = options.now ?? (() => new Date());
+  /** Reading partitions this instance knows exist (created by it or found), so each day is checked once. */
+  const knownDays = new Set<string>();
+
+  async function ensureDays(readings: Reading[]): Promise<void> {
+    const missing = new Set<string>();
+    for (const reading of readings) {
+      const day = utcDay(new Date(reading.ms));
+      if (!knownDays.has(day)) missing.add(day);
+    }
+    if (missing.size === 0) return;
+    await ensureReadingPartitions(db, missing);
+    for (const day of missing) knownDays.add(day);
+  }
+
+  return {
+    async writeBatches(batches) {
+      if (batches.length === 0) return [];
+      const clock = now();
+      const window = timeWindow(clock, retention);
+      const unitIds = [...new Set(batches.map((b) => b.unitId))];
+      const controllers = await queryRows<{
+        id: number;
+        location_id: number | null;
+        unit_id: string;
+      }>(
+        db,
+        sql`select id, location_id, unit_id from controllers where unit_id = any(${arr(unitIds)}::text[])`,
+      );
+      const byUnit = new Map(controllers.map((c) => [c.unit_id, c]));
+      const controllerIds = controllers.map((c) => c.id);
+      const devices =
+        controllerIds.length === 0
+          ? []
+          : await queryRows<DeviceRow>(
+              db,
+              sql`select id, controller_id, ref, deleted_at is not null as deleted from devices
+                   where controller_id = any(${arr(controllerIds)}::int[]) and ref is not null`,
+            );
+      const deviceByRef = new Map(devices.map((d) => [`${d.controller_id}\u0000${d.ref}`, d]));
+
+      const outcomes: BatchOutcome[] = [];
+      const readings = new Map<string, Reading>();
+      const discovered = new Map<string, Discovered>();
+      const lastSeq = new Map<number, { seq: number; at: number }>();
+      const seen = new Map<number, number>();
+      batches.forEach((batch, index) => {
+        const controller = byUnit.get(batch.unitId);
+        const outcome: BatchOutcome = {
+          unitId: batch.unitId,
+          seq: batch.seq,
+          status: controller ? 'stored' : 'unknown-controller',
+          stored: 0,
+          skipped: [],
+          discovered: 0,
+          controllerId: controller?.id ?? null,
+          locationId: controller?.location_id ?? null,
+        };
+        outcomes.push(outcome);
+        if (!controller) return;
+        const received = batch.receivedAt.getTime();
+        seen.set(controller.id, Math.max(seen.get(controller.id) ?? 0, received));
+        if (batch.seq !== null) {
+          const previous = lastSeq.get(controller.id);
+          lastSeq.set(controller.id, {
+            seq: Math.max(previous?.seq ?? batch.seq, batch.seq),
+            at: Math.max(previous?.at ?? received, received),
+          });
+        }
+        let outOfRange = 0;
+        let deleted = 0;
+        for (const sample of batch.samples) {
+          const ms = Date.parse(sample.time);
+          const refs = Object.entries(sample.values);
+          if (!(ms >= window.from && ms <= window.to)) {
+            outOfRange += refs.length;
+            continue;
+          }
+          for (const [ref, values] of refs) {
+            const device = deviceByRef.get(`${controller.id}\u0000${ref}`);
+            if (device?.deleted) {
+              deleted++;
+            } else if (device) {
+              const key = `${device.id}\u0000${ms}`;
+              // The first of duplicates wins, as ON CONFLICT DO NOTHING does for an already stored reading.
+              if (!readings.has(key))
+                readings.set(key, { batch: index, deviceId: device.id, ms, values });
+            } else {
+              outcome.discovered++;
+              const key = `${controller.id}\u0000${ref}`;
+              const found = discovered.get(key);
+              if (!found) {
+                discovered.set(key, {
+                  controllerId: controller.id,
+                  ref,
+                  first: ms,
+                  last: ms,
+                  values,
+                  samples: 1,
+                });
+              } else {
+                found.samples++;
+                found.first = Math.min(found.first, ms);
+                if (ms >= found.last) {
+                  found.last = ms;
+                  found.values = values;
+                }
+              }
+            }
+          }
+        }
+        if (outOfRange > 0)
+          outcome.skipped.push({ reason: 'time-out-of-range', count: outOfRange });
+        if (deleted > 0) outcome.skipped.push({ reason: 'deleted-device', count: deleted });
+      });
+
+      // Every statement below writes its rows in key order, so two instances writing overlapping devices at once
+      // (a shared subscription splits one controller's messages) lock rows in the same order: no deadlock.
+      const rows = [...readings.values()].sort((a, b) => a.deviceId - b.deviceId || a.ms - b.ms);
+      await ensureDays(rows);
+
+      // The latest value of each (device, field) among these readings; stored only when newer than what is there.
+      const latest = new Map<
+        string,
+        { deviceId: number; field: keyof TelemetryValues; value: number; ms: number }
+      >();
+      for (const reading of rows) {
+        for (const field of TELEMETRY_FIELDS) {
+          const value = reading.values[field];
+          if (value === undefined) continue;
+          const key = `${reading.deviceId}\u0000${field}`;
+          const current = latest.get(key);
+          if (!current || reading.ms > current.ms) {
+            latest.set(key, { deviceId: reading.deviceId, field, value, ms: reading.ms });
+          }
+        }
+      }
+
+      await db.transaction(async (tx) => {
+        if (rows.length > 0) {
+          const column = (field: keyof TelemetryValues) =>
+            arr(rows.map((r) => r.values[field] ?? null));
+          const inserted = await queryRows<{ device_id: number; ms: string | number }>(
+            tx,
+            sql`with input as (
+                  select * from unnest(
+                    ${arr(rows.map((r) => r.deviceId))}::int[], ${arr(rows.map((r) => iso(r.ms)))}::timestamptz[],
+                    ${column('power_w')}::real[], ${column('energy_import_wh')}::float8[],
+                    ${column('energy_export_wh')}::float8[], ${column('soc_pct')}::real[],
+                    ${column('temperature_c')}::real[], ${column('power_l1_w')}::real[],
+                    ${column('power_l2_w')}::real[], ${column('power_l3_w')}::real[],
+                    ${column('voltage_l1_v')}::real[], ${column('voltage_l2_v')}::real[],
+                    ${column('voltage_l3_v')}::real[], ${column('current_l1_a')}::real[],
+                    ${column('current_l2_a')}::real[], ${column('current_l3_a')}::real[],
+                    ${column('gas_m3')}::float8[]
+                  ) as t(device_id, ts, power_w, energy_import_wh, energy_export_wh, soc_pct, temperature_c,
+                         power_l1_w, power_l2_w, power_l3_w, voltage_l1_v, voltage_l2_v, voltage_l3_v,
+                         current_l1_a, current_l2_a, current_l3_a, gas_m3)
+                ),
+                ins as (
+                  insert into reading (device_id, ts, power_w, energy_import_wh, energy_export_wh, soc_pct,
+                    temperature_c, power_l1_w, power_l2_w, power_l3_w, voltage_l1_v, voltage_l2_v, voltage_l3_v,
+                    current_l1_a, current_l2_a, current_l3_a, gas_m3)
+                  select * from input
+                  on conflict (device_id, ts) do nothing
+                  returning device_id, ts, (energy_import_wh is not null or energy_export_wh is not null) as counters
+                ),
+                -- Dirty: each new reading's quarter hour and, for a reading with a counter, the quarter hour of the
+                -- next stored reading with a counter (its first difference now starts from this one; a late
+                -- reading that fills a gap moves energy out of the quarter hour after the gap). Rows inserted by
+                -- this statement are not visible to the lookup, so only readings stored before count.
+                dirty as (
+                  insert into rollup_dirty (device_id, ts, marked_at)
+                  select device_id, ts, clock_timestamp() from (
+                    select distinct m.device_id, date_bin('15 minutes', m.ts, timestamptz '2000-01-01 00:00:00+00') as ts
+                    from (
+                      select ins.device_id, ins.ts from ins
+                      union all
+                      select ins.device_id, nx.ts from ins cross join lateral (
+                        select r.ts from reading r
+                        where r.device_id = ins.device_id and r.ts > ins.ts
+                          and (r.energy_import_wh is not null or r.energy_export_wh is not null)
+                        order by r.ts limit 1
+                      ) nx
+                      where ins.counters
+                    ) m
+                  ) marks
+                  order by device_id, ts
+                  on conflict (device_id, ts) do update set marked_at = excluded.marked_at
+                )
+                select device_id, (extract(epoch from ts) * 1000)::float8 as ms from ins`,
+          );
+          for (const row of inserted) {
+            const reading = readings.get(`${row.device_id}\u0000${Number(row.ms)}`);
+            const outcome = reading ? outcomes[reading.batch] : undefined;
+            if (outcome) outcome.stored++;
+          }
+        }
+
+        if (latest.size > 0) {
+          const entries = [...latest.values()].sort(
+            (a, b) =>
+              a.deviceId - b.deviceId || (a.field < b.field ? -1 : a.field > b.field ? 1 : 0),
+          );
+          await tx.execute(
+            sql`insert into device_latest (device_id, metric, value, unit, at, updated_at)
+                select device_id, metric, value, unit, at, now() from unnest(
+                  ${arr(entries.map((e) => e.deviceId))}::int[], ${arr(entries.map((e) => e.field))}::text[],
+                  ${arr(entries.map((e) => e.value))}::float8[], ${arr(entries.map((e) => FIELD_UNITS[e.field]))}::text[],
+                  ${arr(entries.map((e) => iso(e.ms)))}::timestamptz[]
+                ) as t(device_id, metric, value, unit, at)
+                on conflict (device_id, metric) do update
+                  set value = excluded.value, unit = excluded.unit, at = excluded.at, updated_at = now()
+                  where device_latest.at < excluded.at`,
+          );
+        }
+
+        if (discovered.size > 0) {
+          const found = [...discovered.values()].sort(
+            (a, b) =>
+              a.controllerId - b.controllerId || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0),
+          );
+          // `samples` counts what advanced `last_seen_at`, so a redelivered batch does not count twice.
+          await tx.execute(
+            sql`insert into discovered_devices (controller_id, ref, first_seen_at, last_seen_at, last_values, samples)
+                select * from unnest(
+                  ${arr(found.map((d) => d.controllerId))}::int[], ${arr(found.map((d) => d.ref))}::text[],
+                  ${arr(found.map((d) => iso(d.first)))}::timestamptz[], ${arr(found.map((d) => iso(d.last)))}::timestamptz[],
+                  ${arr(found.map((d) => JSON.stringify(d.values)))}::jsonb[], ${arr(found.map((d) => d.samples))}::int[]
+                )
+                on conflict (controller_id, ref) do update set
+                  first_seen_at = least(discovered_devices.first_seen_at, excluded.first_seen_at),
+                  last_seen_at = greatest(discovered_devices.last_seen_at, excluded.last_seen_at),
+                  last_values = case when excluded.last_seen_at > discovered_devices.last_seen_at
+                    then excluded.last_values else discovered_devices.last_values end,
+                  samples = discovered_devices.samples + case when excluded.last_seen_at > discovered_devices.last_seen_at
+                    then excluded.samples else 0 end`,
+          );
+        }
+
+        if (lastSeq.size > 0) {
+          const entries = [...lastSeq.entries()].sort((a, b) => a[0] - b[0]);
+          await tx.execute(
+            sql`insert into controller_ingest (controller_id, last_seq, last_message_at)
+                select * from unnest(
+                  ${arr(entries.map(([id]) => id))}::int[], ${arr(entries.map(([, v]) => v.seq))}::int8[],
+                  ${arr(entries.map(([, v]) => iso(v.at)))}::timestamptz[]
+                )
+                on conflict (controller_id) do update set
+                  last_seq = greatest(controller_ingest.last_seq, excluded.last_seq),
+                  last_message_at = greatest(controller_ingest.last_message_at, excluded.last_message_at)`,
+          );
+        }
+
+        if (seen.size > 0) {
+          const entries = [...seen.entries()].sort((a, b) => a[0] - b[0]);
+          await tx.execute(
+            sql`insert into controller_presence (controller_id, connected, last_seen_at, updated_at)
+                select id, true, at, now() from unnest(
+                  ${arr(entries.map(([id]) => id))}::int[], ${arr(entries.map(([, at]) => iso(at)))}::timestamptz[]
+                ) as t(id, at)
+                on conflict (controller_id) do update set
+                  connected = true,
+                  last_seen_at = greatest(controller_presence.last_seen_at, excluded.last_seen_at),
+                  updated_at = now()`,
+          );
+        }
+      });
+      return outcomes;
+    },
+  };
+}
+
+/** One 15-minute interval of a device, for bulk history (the demo year). Energy in Wh of the interval. */
+export interface IntervalRow {
+  deviceId: number;
+  /** The interval's start, on a quarter hour. */
+  ts: Date;
+  importWh: number | null;
+  exportWh: number | null;
+  powerAvgW: number | null;
+  powerMinW: number | null;
+  powerMaxW: number | null;
+  socPct: number | null;
+  temperatureC: number | null;
+  samples: number;
+}
+
+/** Rows per statement of {@link writeIntervals} (50,000: 175k intervals in 3.9 s on PGlite, 2.0 s on PostgreSQL here). */
+export const INTERVAL_CHUNK = 50_000;
+
+/**
+ * Writes 15-minute intervals in bulk (unnest in chunks of {@link INTERVAL_CHUNK}), creating the monthly partitions
+ * they need; an interval already there is replaced. Roll-ups are not touched: call `rebuildRollups` after. Returns
+ * the number of rows written.
+ */
+export async function writeIntervals(db: Db, rows: IntervalRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  await ensureIntervalPartitions(db, new Set(rows.map((r) => utcMonth(r.ts))));
+  let written = 0;
+  for (let start = 0; start < rows.length; start += INTERVAL_CHUNK) {
+    const chunk = rows.slice(start, start + INTERVAL_CHUNK);
+    await db.execute(
+      sql`insert into interval_15m (device_id, ts, import_wh, export_wh, power_avg_w, power_min_w, power_max_w,
+            soc_pct, temperature_c, samples)
+          select * from unnest(
+            ${arr(chunk.map((r) => r.deviceId))}::int[], ${arr(chunk.map((r) => r.ts.toISOString()))}::timestamptz[],
+            ${arr(chunk.map((r) => r.importWh))}::float8[], ${arr(chunk.map((r) => r.exportWh))}::float8[],
+            ${arr(chunk.map((r) => r.powerAvgW))}::real[], ${arr(chunk.map((r) => r.powerMinW))}::real[],
+            ${arr(chunk.map((r) => r.powerMaxW))}::real[], ${arr(chunk.map((r) => r.socPct))}::real[],
+            ${arr(chunk.map((r) => r.temperatureC))}::real[], ${arr(chunk.map((r) => r.samples))}::int2[]
+          )
+          on conflict (device_id, ts) do update set
+            import_wh = excluded.import_wh, export_wh = excluded.export_wh, power_avg_w = excluded.power_avg_w,
+            power_min_w = excluded.power_min_w, power_max_w = excluded.power_max_w, soc_pct = excluded.soc_pct,
+            temperature_c = excluded.temperature_c, samples = excluded.samples`,
+    );
+    written += chunk.length;
+  }
+  return written;
+}
