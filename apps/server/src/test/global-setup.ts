@@ -5,7 +5,6 @@ import type { TestProject } from 'vitest/node';
 import { prepareTestTemplates, type PreparedTestTemplates } from '@ec/db/test-templates';
 import { prepareReferenceData } from '../modules/reference/countries.ts';
 import { seedDemo } from '../seed/seed.ts';
-import { ensureTelemetryTables } from './telemetry-tables.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const prepare = (): Promise<PreparedTestTemplates> =>
@@ -13,8 +12,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       adminUrl: project.getProvidedContext().testDatabaseUrl,
       templates: {
         demo: async (database) => {
-          // TEMPORARY until the telemetry migration is merged (telemetry-tables.ts).
-          await ensureTelemetryTables(database);
           await prepareReferenceData(database.db);
           await seedDemo(database.db);
         },

@@ -14,7 +14,9 @@ const ORIGIN = sql.raw(`timestamptz '2000-01-01 00:00:00+00'`);
  * Per-location energy from one level's device rows (`x` with `category`, `import_wh`, `export_wh`), the mapping of
  * schema/telemetry.ts locationRollupColumns: grid import/export from GRID; solar = SOLAR_POWER_PLANT production (+);
  * battery discharge (+) / charge (−) from BATTERY; EV = EV_CHARGER and HVAC = HVAC consumption (+); consumption =
- * grid import − grid export + solar + battery discharge − battery charge + net output of HYBRID_INVERTERs.
+ * grid import − grid export + solar + battery discharge − battery charge + net output of HYBRID_INVERTERs — the
+ * latter only where no SOLAR_POWER_PLANT or BATTERY device reports in the period: those measure what flows through
+ * the inverter, so counting both would count the sun twice (as computeFlows in @ec/domain does for live flows).
  */
 const LOCATION_SUMS = sql.raw(`
   coalesce(sum(x.import_wh) filter (where x.category = 'GRID'), 0) as grid_import_wh,
@@ -24,7 +26,9 @@ const LOCATION_SUMS = sql.raw(`
   coalesce(sum(x.import_wh) filter (where x.category = 'BATTERY'), 0) as battery_discharge_wh,
   coalesce(sum(x.import_wh) filter (where x.category = 'EV_CHARGER'), 0) as ev_wh,
   coalesce(sum(x.import_wh) filter (where x.category = 'HVAC'), 0) as hvac_wh,
-  coalesce(sum(coalesce(x.import_wh, 0) - coalesce(x.export_wh, 0)) filter (where x.category = 'HYBRID_INVERTER'), 0)
+  case when coalesce(bool_or(x.category in ('SOLAR_POWER_PLANT', 'BATTERY')), false) then 0
+    else coalesce(sum(coalesce(x.import_wh, 0) - coalesce(x.export_wh, 0))
+                  filter (where x.category = 'HYBRID_INVERTER'), 0) end
     as hybrid_wh`);
 
 const LOCATION_COLUMNS = sql.raw(

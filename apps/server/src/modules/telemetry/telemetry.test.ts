@@ -465,7 +465,8 @@ describe('roll-ups', () => {
       to: new Date('2026-05-04T10:15:00Z'),
     });
     const expected = {
-      consumption_wh: 1000 - 200 + 3000 + 500 - 400 + (100 - 50),
+      // The hybrid inverter's output is what PV and battery measure already: not counted twice.
+      consumption_wh: 1000 - 200 + 3000 + 500 - 400,
       grid_import_wh: 1000,
       grid_export_wh: 200,
       solar_wh: 3000,
@@ -480,6 +481,25 @@ describe('roll-ups', () => {
         expected,
       ]);
     }
+  });
+
+  it('counts a hybrid inverter as the source where no PV or battery device reports', async () => {
+    const at = new Date('2026-05-05T10:00:00Z');
+    const d = fx.devices;
+    await writeIntervals(database.db, [
+      row(d.grid, at, { importWh: 100, exportWh: 0 }),
+      row(d.inv, at, { importWh: 900, exportWh: 50 }),
+    ]);
+    await rebuildRollups(database.db, {
+      deviceIds: Object.values(d),
+      from: at,
+      to: new Date('2026-05-05T10:15:00Z'),
+    });
+    expect(
+      await rows(
+        sql`select consumption_wh from location_rollup_hour where bucket = ${at.toISOString()}`,
+      ),
+    ).toEqual([{ consumption_wh: 100 + 900 - 50 }]);
   });
 });
 
