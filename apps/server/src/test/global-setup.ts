@@ -4,6 +4,7 @@
 import type { TestProject } from 'vitest/node';
 import { prepareTestTemplates, type PreparedTestTemplates } from '@ec/db/test-templates';
 import { prepareReferenceData } from '../modules/reference/countries.ts';
+import { ensurePartitions } from '../modules/telemetry/partitions.ts';
 import { seedDemo } from '../seed/seed.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -14,6 +15,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         demo: async (database) => {
           await prepareReferenceData(database.db);
           await seedDemo(database.db);
+          // As the server's start does: today's raw partitions (tests write readings of "now").
+          await ensurePartitions(database.db, { now: new Date(), rawRetentionDays: 35 });
         },
       },
     });

@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { prepareReferenceData } from '../modules/reference/countries.ts';
+import { ensurePartitions } from '../modules/telemetry/partitions.ts';
 import { seedDemo } from '../seed/seed.ts';
 
 /** An app on a fresh test database, and how to tear both down. */
@@ -43,6 +44,7 @@ export async function createTestApp(
   if (!seeded) {
     await prepareReferenceData(db.db);
     if (seed) await seedDemo(db.db);
+    await ensurePartitions(db.db, { now: new Date(), rawRetentionDays: 35 });
   }
   const config = parseConfig({
     LOG_LEVEL: 'silent',
