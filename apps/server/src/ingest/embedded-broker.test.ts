@@ -107,7 +107,7 @@ describe('embedded broker', () => {
   it('accepts the right secret, reports presence, and closes the sessions of a controller on demand', async () => {
     const client = await connect('EC-A', secrets['EC-A']);
     await vi.waitFor(() => expect(presence).toEqual([['EC-A', true]]));
-    const closed = new Promise((resolve) => client.once('close', resolve));
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     expect(broker.disconnect('EC-A')).toBe(1);
     await closed;
     await vi.waitFor(() =>
@@ -143,7 +143,7 @@ describe('embedded broker', () => {
 
   it('closes the connection of a controller that publishes under another unit ID', async () => {
     const client = await connect('EC-A', secrets['EC-A']);
-    const closed = new Promise((resolve) => client.once('close', resolve));
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish('ec/v1/c/EC-B/telemetry', telemetry(1, 1), { qos: 1 });
     await closed;
     expect(refusals.counts()['acl:publish']).toBe(1);
@@ -192,8 +192,8 @@ describe('embedded broker', () => {
     const toA = messages(a);
     expect(await ingest.sendLive(1)).toBe(1);
     await vi.waitFor(() => expect(toA).toHaveLength(1));
-    expect(toA[0]!.topic).toBe('ec/v1/c/EC-A/cmd/live');
-    const body = JSON.parse(toA[0]!.payload) as Record<string, unknown>;
+    expect(toA[0]?.topic).toBe('ec/v1/c/EC-A/cmd/live');
+    const body = JSON.parse(toA[0]?.payload ?? '') as Record<string, unknown>;
     expect(body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       interval_s: 2,
@@ -201,7 +201,7 @@ describe('embedded broker', () => {
     });
     const id = await ingest.sendCommand('EC-A', 'ping', { x: 1 });
     await vi.waitFor(() => expect(toA).toHaveLength(2));
-    expect(JSON.parse(toA[1]!.payload)).toEqual({ x: 1, id });
+    expect(JSON.parse(toA[1]?.payload ?? '')).toEqual({ x: 1, id });
   });
 
   it('speaks MQTT over WebSocket (subprotocol mqtt) with the same rules', async () => {
@@ -219,7 +219,7 @@ describe('embedded broker', () => {
 
   it('drops a connection whose packet is larger than the limit', async () => {
     const a = await connect('EC-A', secrets['EC-A']);
-    const closed = new Promise((resolve) => a.once('close', resolve));
+    const closed = new Promise<void>((resolve) => a.once('close', () => resolve()));
     a.publish('ec/v1/c/EC-A/telemetry', Buffer.alloc(70 * 1024, 32), { qos: 0 });
     await closed;
     expect(refusals.counts()['connect:packet-too-large']).toBe(1);

@@ -35,7 +35,7 @@ export function guardPacketSize(
         multiplier = 1;
         lengthBytes = 0;
       } else if (state === 'length') {
-        const byte = chunk[i]!;
+        const byte = chunk[i] ?? 0;
         i += 1;
         length += (byte & 0x7f) * multiplier;
         multiplier *= 128;

@@ -150,7 +150,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     let taken = 0;
     let readings = 0;
     while (taken < queue.length && (taken === 0 || readings < options.batchReadings)) {
-      readings += queue[taken]!.readings;
+      readings += queue[taken]?.readings ?? 0;
       taken += 1;
     }
     const items = queue.splice(0, taken);
