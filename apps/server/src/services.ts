@@ -1,6 +1,7 @@
 import type { Database } from '@ec/db';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
+import { createMqttService } from './ingest/mqtt-service.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
@@ -137,6 +138,10 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
   const impersonation = createImpersonationService({ auth, audit });
   const menu = createMenuService({ repo: createMenuRepository(db.db), access: orgAccess });
   const search = createSearchService({ repo: createSearchRepository(db.db), access: orgAccess });
+  // Controllers over MQTT (apps/server/src/ingest, docs/mqtt-broker.md); server.ts starts it when MQTT_ENABLED.
+  // TODO(lead, issue 12 merge): pass the telemetry store (modules/telemetry) and the P1 parser (protocol) here, and
+  // register the live bus with mqtt.onCommitted(...). Without a store, telemetry is refused (`telemetry:no-store`).
+  const mqtt = createMqttService({ config: config.mqtt, db: db.db, log, store: null });
   const usersAdmin = createUsersAdminService({
     repo: createUsersAdminRepository(db.db),
     accounts,
@@ -170,11 +175,13 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
     menu,
     search,
     usersAdmin,
+    mqtt,
     /**
-     * Stops the job workers, then waits for mail under way and closes the SMTP pool (the database is the caller's
-     * to close).
+     * Stops MQTT (after one last flush of the ingest queue) and the job workers, then waits for mail under way and
+     * closes the SMTP pool (the database is the caller's to close).
      */
     async close(): Promise<void> {
+      await mqtt.close();
       await jobs.stop();
       await mail.close();
     },
