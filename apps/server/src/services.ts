@@ -12,6 +12,8 @@ import { createCompaniesRepository } from './modules/companies/companies.reposit
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { createCompanyEmailRepository } from './modules/company-email/company-email.repository.ts';
 import { createCompanyEmailService } from './modules/company-email/company-email.service.ts';
+import { createControllerSecretsRepository } from './modules/controller-secrets/controller-secrets.repository.ts';
+import { createControllerSecretsService } from './modules/controller-secrets/controller-secrets.service.ts';
 import { createImpersonationService } from './modules/impersonation/impersonation.service.ts';
 import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { createInvitationsService } from './modules/invitations/invitations.service.ts';
@@ -142,6 +144,12 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
   // TODO(lead, issue 12 merge): pass the telemetry store (modules/telemetry) and the P1 parser (protocol) here, and
   // register the live bus with mqtt.onCommitted(...). Without a store, telemetry is refused (`telemetry:no-store`).
   const mqtt = createMqttService({ config: config.mqtt, db: db.db, log, store: null });
+  const controllerSecrets = createControllerSecretsService({
+    repo: createControllerSecretsRepository(db.db),
+    access: orgAccess,
+    audit,
+    onRotated: (unitId) => mqtt.secretRotated(unitId),
+  });
   const usersAdmin = createUsersAdminService({
     repo: createUsersAdminRepository(db.db),
     accounts,
@@ -176,6 +184,7 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
     search,
     usersAdmin,
     mqtt,
+    controllerSecrets,
     /**
      * Stops MQTT (after one last flush of the ingest queue) and the job workers, then waits for mail under way and
      * closes the SMTP pool (the database is the caller's to close).

@@ -28,6 +28,7 @@ import { authRoutes } from './auth.ts';
 import { companyRoutes } from './companies.ts';
 import { companyEmailRoutes } from './company-email.ts';
 import { jobRoutes } from './jobs.ts';
+import { liveRoutes } from './live.ts';
 import { locationRoutes } from './locations.ts';
 import { menuRoutes } from './menu.ts';
 import { referenceRoutes } from './reference.ts';
@@ -54,4 +55,7 @@ export const routes = {
   menu: menuRoutes,
   search: searchRoutes,
   usersAdmin: usersAdminRoutes,
+  // Issue 12: the broker helper registers the secret rotation; the live helper the other live routes (merge: use
+  // `live: liveRoutes`).
+  live: { rotateControllerSecret: liveRoutes.rotateControllerSecret },
 } as const;

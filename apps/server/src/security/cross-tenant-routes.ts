@@ -387,4 +387,12 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
     },
     remove: { foreign: (x) => ({ params: id(x.alpenLeavingUser) }), status: 404, owner: 204 },
   },
+  live: {
+    // Issues a new secret for Klagenfurt's controller (Alpen's own aggregator may: it manages the company).
+    rotateControllerSecret: {
+      foreign: (x) => ({ params: id(x.controller) }),
+      status: 404,
+      owner: 200,
+    },
+  },
 };

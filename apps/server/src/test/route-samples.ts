@@ -167,6 +167,7 @@ export const VALID: Record<
   'locations.getController': { params: { id: '999999' } },
   'locations.updateController': { params: { id: '999999' }, body: { data: { alias: 'Hub' } } },
   'locations.setControllerOwner': { params: { id: '999999' }, body: { data: { userId: null } } },
+  'live.rotateControllerSecret': { params: { id: '999999' } },
   'locations.users': { params: { id: '999999' } },
   'locations.invite': { params: { id: '999999' }, body: { data: { email: 'guest@example.com' } } },
   'locations.resendInvitation': { params: { id: '999999' } },
