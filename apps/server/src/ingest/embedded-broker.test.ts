@@ -116,6 +116,9 @@ describe('embedded broker', () => {
         ['EC-A', false],
       ]),
     );
+    // It may connect again (and is refused again with a wrong secret).
+    await expect(connect('EC-A', 'wrong')).rejects.toThrow(/bad username or password/i);
+    await connect('EC-A', secrets['EC-A']);
   });
 
   it('lets a controller subscribe only to its own cmd/# and ack', async () => {

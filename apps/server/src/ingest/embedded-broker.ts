@@ -116,7 +116,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
   });
 
-  broker.on('clientReady', (client) => {
+  // 'client' (registered, before the CONNACK is written), not 'clientReady' (after the offline queue was sent, which
+  // can be later than the controller's first publish): a rotation right after CONNECT must find the session.
+  broker.on('client', (client) => {
     const unitId = unitOf.get(client);
     if (unitId === undefined) return;
     let set = sessions.get(unitId);

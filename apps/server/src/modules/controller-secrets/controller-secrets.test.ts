@@ -121,6 +121,10 @@ describe('POST /api/controllers/:id/secret', () => {
   it('makes the broker refuse the old secret and closes the open session', async () => {
     const unitId = await unitIdOf(f.controllers.home);
     const first = json<Secret>(await rotate(f.tokens.admin, f.controllers.home)).data.secret;
+    await t.db.db
+      .insert(controllerPresence)
+      .values({ controllerId: f.controllers.home, connected: false })
+      .onConflictDoUpdate({ target: controllerPresence.controllerId, set: { connected: false } });
     const client = await connect(unitId, first);
     await vi.waitFor(async () => {
       const [presence] = await t.db.db
