@@ -154,6 +154,29 @@ describe('embedded broker', () => {
     expect(store.readings.size).toBe(0);
   });
 
+  it('publishes a controller’s last will only on its own topics', async () => {
+    const connectWithWill = (topic: string) =>
+      new Promise<MqttClient>((resolve, reject) => {
+        const client = mqtt.connect(`mqtt://127.0.0.1:${broker.ports.tcp}`, {
+          username: 'EC-A',
+          password: secrets['EC-A'],
+          protocolVersion: 4,
+          reconnectPeriod: 0,
+          will: { topic, payload: Buffer.from('{"online":false}'), qos: 1, retain: true },
+        });
+        client.once('connect', () => resolve(client));
+        client.once('error', reject);
+      });
+    const spoofing = await connectWithWill('ec/v1/c/EC-B/state');
+    spoofing.stream.destroy();
+    await vi.waitFor(() => expect(refusals.counts()['acl:publish']).toBe(1));
+    const own = await connectWithWill('ec/v1/c/EC-A/state');
+    own.stream.destroy();
+    // The pipeline got the will (its presence double knows no controller, so it counts that).
+    await vi.waitFor(() => expect(refusals.counts()['state:unknown-controller']).toBe(1));
+    expect(refusals.counts()['acl:publish']).toBe(1);
+  });
+
   it('stores telemetry and acks on the controller’s own ack topic only after the store resolved', async () => {
     const a = await connect('EC-A', secrets['EC-A']);
     const b = await connect('EC-B', secrets['EC-B']);
