@@ -180,6 +180,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     })().finally(() => {
       flushing = null;
       if (closed || queue.length === 0) return;
+      // A timer set while the write was under way would retry sooner than the back-off.
+      if (timer) clearTimeout(timer);
+      timer = null;
       if (retryDelay > 0) schedule(retryDelay);
       else if (queuedReadings >= options.batchReadings) schedule(0);
       else schedule(options.flushMs);
