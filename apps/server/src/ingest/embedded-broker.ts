@@ -137,8 +137,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       options.onPresence?.(unitId, false, new Date());
     }
   });
+  // Counted and logged rate-limited like refusals: a fleet reconnecting after a network cut must not flood the log.
   broker.on('clientError', (client, error) => {
-    log.info({ unitId: unitOf.get(client), err: error.message }, 'mqtt: client error');
+    refusals.refuse('connection:error', {
+      unitId: unitOf.get(client) ?? null,
+      detail: error.message,
+    });
   });
 
   // The server's own subscription, in process.
