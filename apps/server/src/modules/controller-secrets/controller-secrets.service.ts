@@ -37,6 +37,25 @@ export function createControllerSecretsService(deps: {
       deps.onRotated(row.unitId);
       return { unitId: row.unitId, secret };
     },
+
+    /**
+     * New secrets for controllers, with no actor and no access check: for the server's own use only (the demo
+     * simulator that `npm start` runs in process needs the secrets of the demo controllers, which are stored only
+     * hashed). Never reachable from a route. Like a rotation, it closes open sessions of those controllers.
+     */
+    async provision(
+      controllerIds: number[],
+    ): Promise<{ controllerId: number; unitId: string; secret: string }[]> {
+      const issued: { controllerId: number; unitId: string; secret: string }[] = [];
+      const at = new Date();
+      for (const { id, unitId } of await repo.unitIds(controllerIds)) {
+        const secret = generateControllerSecret();
+        await repo.setSecretHash(id, hashControllerSecret(secret), at);
+        deps.onRotated(unitId);
+        issued.push({ controllerId: id, unitId, secret });
+      }
+      return issued;
+    },
   };
 }
 

@@ -118,6 +118,29 @@ describe('POST /api/controllers/:id/secret', () => {
     expect((await rotate(f.tokens.aggOther, id)).statusCode).toBe(404);
   });
 
+  it('provisions secrets for the server’s own use (demo simulator) without a route', async () => {
+    const issued = await t.app.services.controllerSecrets.provision([
+      f.controllers.foreign,
+      999_999,
+    ]);
+    expect(issued).toEqual([
+      {
+        controllerId: f.controllers.foreign,
+        unitId: await unitIdOf(f.controllers.foreign),
+        secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      },
+    ]);
+    const [row] = await t.db.db
+      .select({ hash: controllers.secretHash })
+      .from(controllers)
+      .where(eq(controllers.id, f.controllers.foreign));
+    expect(row?.hash).toBe(
+      createHash('sha256')
+        .update(issued[0]?.secret ?? '')
+        .digest('hex'),
+    );
+  });
+
   it('makes the broker refuse the old secret and closes the open session', async () => {
     const unitId = await unitIdOf(f.controllers.home);
     const first = json<Secret>(await rotate(f.tokens.admin, f.controllers.home)).data.secret;
