@@ -146,6 +146,7 @@ const envSchema = z.object({
     .optional(),
   MQTT_USERNAME: z.string().max(200).optional(),
   MQTT_PASSWORD: z.string().max(500).optional(),
+  MQTT_DYNSEC: bool('MQTT_DYNSEC').optional(),
   MQTT_SHARE_GROUP: z
     .string()
     .regex(
@@ -253,6 +254,11 @@ export interface MqttConfig {
   password: string | undefined;
   /** MQTT_SHARE_GROUP: the shared subscription group on the external broker (default `ec-ingest`). */
   shareGroup: string;
+  /**
+   * MQTT_DYNSEC: the external broker is a Mosquitto with the dynamic-security plugin and the server's user is its
+   * admin: rotated secrets are pushed there (default off).
+   */
+  dynsec: boolean;
 }
 
 /** The map tiles the web's coordinates selector shows (site info `map`). */
@@ -343,6 +349,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       username: e.MQTT_USERNAME,
       password: e.MQTT_PASSWORD,
       shareGroup: e.MQTT_SHARE_GROUP,
+      dynsec: e.MQTT_DYNSEC !== undefined && yes(e.MQTT_DYNSEC),
     },
   };
 }

@@ -148,7 +148,7 @@ export async function createServices({ config, db, log, siteCacheMs }: ServicesO
     repo: createControllerSecretsRepository(db.db),
     access: orgAccess,
     audit,
-    onRotated: (unitId) => mqtt.secretRotated(unitId),
+    onRotated: (unitId, secret) => mqtt.secretRotated(unitId, secret),
   });
   const usersAdmin = createUsersAdminService({
     repo: createUsersAdminRepository(db.db),

@@ -12,6 +12,7 @@ describe('MQTT configuration', () => {
       username: undefined,
       password: undefined,
       shareGroup: 'ec-ingest',
+      dynsec: false,
     });
     expect(parseConfig({ NODE_ENV: 'test' }).mqtt.enabled).toBe(false);
     expect(parseConfig({ NODE_ENV: 'test', MQTT_ENABLED: 'true' }).mqtt.enabled).toBe(true);
@@ -27,6 +28,7 @@ describe('MQTT configuration', () => {
       MQTT_USERNAME: 'ec-server',
       MQTT_PASSWORD: 'pw',
       MQTT_SHARE_GROUP: 'prod-ingest',
+      MQTT_DYNSEC: 'true',
     }).mqtt;
     expect(mqtt).toMatchObject({
       port: 2884,
@@ -36,6 +38,7 @@ describe('MQTT configuration', () => {
       username: 'ec-server',
       password: 'pw',
       shareGroup: 'prod-ingest',
+      dynsec: true,
     });
   });
 

@@ -8,7 +8,8 @@ import type { MqttConfig } from '../config.ts';
 import type { Log } from '../logger.ts';
 import { createControllerAuth, secretHashFromDb } from './controller-auth.ts';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.ts';
-import { connectExternalBroker } from './external-broker.ts';
+import { pushControllerSecret } from './dynsec.ts';
+import { connectExternalBroker, type ExternalBroker } from './external-broker.ts';
 import { createIngest, type Ingest } from './ingest.ts';
 import type { IngestOptions, P1Parser } from './pipeline.ts';
 import { createPresenceStore } from './presence.ts';
@@ -40,6 +41,7 @@ export function createMqttService(deps: MqttServiceDeps) {
   const auth = createControllerAuth(secretHashFromDb(db));
   const committedListeners: ((locationIds: number[]) => void)[] = [];
   let broker: EmbeddedBroker | null = null;
+  let external: ExternalBroker | null = null;
   let ingest: Ingest | null = null;
   let status: MqttStatus = { kind: 'stopped' };
 
@@ -63,13 +65,13 @@ export function createMqttService(deps: MqttServiceDeps) {
     ): Promise<MqttStatus> {
       if (ingest) return status;
       if (config.url) {
-        const transport = connectExternalBroker({
+        const transport = (external = connectExternalBroker({
           url: config.url,
           username: config.username,
           password: config.password,
           shareGroup: config.shareGroup,
           log,
-        });
+        }));
         status = { kind: 'external', url: config.url.replace(/\/\/[^@/]*@/, '//***@') };
         ingest = createIngest({
           transport,
@@ -145,10 +147,16 @@ export function createMqttService(deps: MqttServiceDeps) {
 
     /**
      * After a secret rotation: forgets the cached hash and closes the controller's open sessions on the embedded
-     * broker (an external broker's sessions are that broker's; see docs/mqtt-broker.md). Returns the sessions closed.
+     * broker; with an external Mosquitto and MQTT_DYNSEC, replaces the controller's client there (which closes its
+     * sessions). Returns the sessions closed on the embedded broker.
      */
-    secretRotated(unitId: string): number {
+    secretRotated(unitId: string, secret: string): number {
       auth.invalidate(unitId);
+      if (external && config.dynsec) {
+        pushControllerSecret(external, unitId, secret).catch((error: unknown) =>
+          log.error({ err: error, unitId }, 'mqtt: could not push the new secret to the broker'),
+        );
+      }
       return broker?.disconnect(unitId) ?? 0;
     },
 
@@ -162,6 +170,7 @@ export function createMqttService(deps: MqttServiceDeps) {
       const current = ingest;
       ingest = null;
       broker = null;
+      external = null;
       status = { kind: 'stopped' };
       if (current) await current.close();
     },

@@ -14,7 +14,7 @@ export function createControllerSecretsService(deps: {
   access: OrgAccess;
   audit: AuditService;
   /** After a rotation: drop cached credentials and close the controller's broker sessions. */
-  onRotated: (unitId: string) => void;
+  onRotated: (unitId: string, secret: string) => void;
 }) {
   const { repo, access, audit } = deps;
   return {
@@ -34,7 +34,7 @@ export function createControllerSecretsService(deps: {
         ip,
         `controller ${row.unitId} (#${row.id})`,
       );
-      deps.onRotated(row.unitId);
+      deps.onRotated(row.unitId, secret);
       return { unitId: row.unitId, secret };
     },
 
@@ -51,7 +51,7 @@ export function createControllerSecretsService(deps: {
       for (const { id, unitId } of await repo.unitIds(controllerIds)) {
         const secret = generateControllerSecret();
         await repo.setSecretHash(id, hashControllerSecret(secret), at);
-        deps.onRotated(unitId);
+        deps.onRotated(unitId, secret);
         issued.push({ controllerId: id, unitId, secret });
       }
       return issued;
