@@ -144,6 +144,30 @@ describe('ingest pipeline', () => {
     await pipeline.close();
   });
 
+  it('does not let an ack that waits for the broker hold up the next write', async () => {
+    const store = createMemoryStoreDouble({ 'EC-1': 10 });
+    const pipeline = createIngestPipeline({
+      store,
+      presence: { applyState: async () => null },
+      publish: () => new Promise<void>(() => {}), // a broker that never answers
+      refusals: createRefusalCounter(silent),
+      log: silent,
+      options: { flushMs: 5 },
+    });
+    pipeline.handle({
+      topic: 'ec/v1/c/EC-1/telemetry',
+      payload: telemetry(1, T0, { a: { power_w: 1 } }),
+    });
+    await pipeline.flush();
+    pipeline.handle({
+      topic: 'ec/v1/c/EC-1/telemetry',
+      payload: telemetry(2, T0, { b: { power_w: 1 } }),
+    });
+    await pipeline.flush();
+    expect(store.calls).toHaveLength(2);
+    await pipeline.close();
+  });
+
   it('acks a redelivered message again without storing anything twice', async () => {
     const { store, acks, pipeline } = setup();
     const message = {

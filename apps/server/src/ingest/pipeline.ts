@@ -176,7 +176,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       retryDelay = 0;
       stats.committedBatches += items.length;
       stats.committedReadings += readings;
-      await afterCommit(outcomes);
+      afterCommit(outcomes);
     })().finally(() => {
       flushing = null;
       if (closed || queue.length === 0) return;
@@ -190,7 +190,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     return flushing;
   }
 
-  async function afterCommit(outcomes: BatchOutcome[]): Promise<void> {
+  function afterCommit(outcomes: BatchOutcome[]): void {
     const highest = new Map<string, number>();
     const locations = new Set<number>();
     for (const outcome of outcomes) {
@@ -205,7 +205,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
         highest.set(outcome.unitId, outcome.seq);
     }
     // Acks are sent after the commit only; a lost ack is harmless (the controller re-sends, storage is idempotent).
-    await Promise.all(
+    // Not awaited: with an external broker that is down, a publish waits for the reconnection, and the next flush
+    // (or the shutdown) must not wait with it.
+    void Promise.all(
       [...highest].map(async ([unitId, seq]) => {
         try {
           await deps.publish(topics.ack(unitId), JSON.stringify({ seq }), {
@@ -339,7 +341,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       }
     },
 
-    /** Writes what is queued now (tests, shutdown); resolves after the write and its acks (or its failure). */
+    /** Writes what is queued now (tests, shutdown); resolves after the write (or its failure); acks are on their way. */
     async flush(): Promise<void> {
       if (timer) clearTimeout(timer);
       timer = null;
