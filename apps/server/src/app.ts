@@ -15,6 +15,7 @@ import { adminHandlers } from './modules/audit/audit.routes.ts';
 import { authHandlers, createAuthenticate } from './modules/auth/auth.routes.ts';
 import { companyHandlers } from './modules/companies/companies.routes.ts';
 import { companyEmailHandlers } from './modules/company-email/company-email.routes.ts';
+import { controllerSecretHandlers } from './modules/controller-secrets/controller-secrets.routes.ts';
 import { healthHandlers } from './modules/health/health.routes.ts';
 import { impersonationHandlers } from './modules/impersonation/impersonation.routes.ts';
 import { securityHandlers } from './modules/invitations/invitations.routes.ts';
@@ -179,11 +180,14 @@ export async function buildApp({
       menu: menuHandlers(services.menu),
       search: searchHandlers(services.search),
       usersAdmin: usersAdminHandlers({ service: services.usersAdmin, origin }),
-      live: liveHandlers({
-        live: services.live,
-        streams: services.liveStreams,
-        auth: services.auth,
-      }),
+      live: {
+        ...liveHandlers({
+          live: services.live,
+          streams: services.liveStreams,
+          auth: services.auth,
+        }),
+        ...controllerSecretHandlers(services.controllerSecrets),
+      },
     },
     { authenticate },
   );

@@ -131,6 +131,30 @@ const envSchema = z.object({
     })
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  MQTT_ENABLED: bool('MQTT_ENABLED').optional(),
+  MQTT_HOST: z.string().max(253).optional(),
+  MQTT_PORT: int('MQTT_PORT', 0, 65535).default(1884),
+  MQTT_WS_PORT: z
+    .union([z.literal('off'), int('MQTT_WS_PORT', 0, 65535)], {
+      error: 'MQTT_WS_PORT must be a port number or off',
+    })
+    .default(1885),
+  MQTT_URL: z
+    .url({
+      protocol: /^(mqtts?|wss?)$/,
+      error: 'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL',
+    })
+    .optional(),
+  MQTT_USERNAME: z.string().max(200).optional(),
+  MQTT_PASSWORD: z.string().max(500).optional(),
+  MQTT_DYNSEC: bool('MQTT_DYNSEC').optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+      'MQTT_SHARE_GROUP must be 1-64 of A-Z, a-z, 0-9, ., _ and -',
+    )
+    .default('ec-ingest'),
 });
 
 /** An OpenID Connect provider for social sign-in. */
@@ -213,6 +237,34 @@ export interface Config {
    * intervals and roll-ups are kept for good (docs/telemetry.md).
    */
   telemetryRawRetentionDays: number;
+  /** Controllers over MQTT (docs/mqtt-broker.md). */
+  mqtt: MqttConfig;
+}
+
+/**
+ * The MQTT side (docs/mqtt-broker.md): the embedded broker (default), or an external one when `url` is set.
+ */
+export interface MqttConfig {
+  /** MQTT_ENABLED: whether the server starts MQTT at all (default on, off under NODE_ENV=test). */
+  enabled: boolean;
+  /** MQTT_HOST: where the embedded broker listens (default HOST's value). */
+  host: string;
+  /** MQTT_PORT: the embedded broker's TCP port (default 1884; Mosquitto keeps 1883). */
+  port: number;
+  /** MQTT_WS_PORT: the embedded broker's WebSocket port (default 1885); null with `off`. */
+  wsPort: number | null;
+  /** MQTT_URL: an external broker (mqtt://, mqtts://, ws://, wss://); set = no embedded broker. */
+  url: string | undefined;
+  /** MQTT_USERNAME / MQTT_PASSWORD: the server's credentials on the external broker. */
+  username: string | undefined;
+  password: string | undefined;
+  /** MQTT_SHARE_GROUP: the shared subscription group on the external broker (default `ec-ingest`). */
+  shareGroup: string;
+  /**
+   * MQTT_DYNSEC: the external broker is a Mosquitto with the dynamic-security plugin and the server's user is its
+   * admin: rotated secrets are pushed there (default off).
+   */
+  dynsec: boolean;
 }
 
 /** The map tiles the web's coordinates selector shows (site info `map`). */
@@ -295,6 +347,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jobsWorkers: e.JOBS_WORKERS === undefined || yes(e.JOBS_WORKERS),
     mapTiles: parseMapTiles(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION),
     telemetryRawRetentionDays: e.TELEMETRY_RAW_RETENTION_DAYS,
+    mqtt: {
+      enabled: e.MQTT_ENABLED === undefined ? nodeEnv !== 'test' : yes(e.MQTT_ENABLED),
+      host: e.MQTT_HOST ?? e.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+      port: e.MQTT_PORT,
+      wsPort: e.MQTT_WS_PORT === 'off' ? null : e.MQTT_WS_PORT,
+      url: e.MQTT_URL,
+      username: e.MQTT_USERNAME,
+      password: e.MQTT_PASSWORD,
+      shareGroup: e.MQTT_SHARE_GROUP,
+      dynsec: e.MQTT_DYNSEC !== undefined && yes(e.MQTT_DYNSEC),
+    },
   };
 }
 

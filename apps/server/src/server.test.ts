@@ -37,6 +37,9 @@ async function start(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',
+      // The embedded MQTT broker on free ports: 1884/1885 may be taken by a running server.
+      MQTT_PORT: '0',
+      MQTT_WS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

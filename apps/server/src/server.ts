@@ -66,8 +66,10 @@ try {
   await phases.run('telemetry partitions', () => app.services.telemetry.maintainPartitions());
   await phases.run('jobs', () => app.jobs.start());
   await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
+  // The embedded MQTT broker (or the connection to MQTT_URL) and the ingest.
+  if (config.mqtt.enabled) await phases.run('mqtt', () => app.services.mqtt.start());
 } catch (error) {
-  log.fatal({ err: error }, 'could not start the job queue or listen');
+  log.fatal({ err: error }, 'could not start the job queue, listen or start MQTT');
   await app.close();
   await db.close();
   process.exit(1);

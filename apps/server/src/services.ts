@@ -1,6 +1,8 @@
 import type { Database } from '@ec/db';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
+import { createMqttService } from './ingest/mqtt-service.ts';
+import { parseP1Message } from './ingest/p1.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
@@ -11,6 +13,8 @@ import { createCompaniesRepository } from './modules/companies/companies.reposit
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { createCompanyEmailRepository } from './modules/company-email/company-email.repository.ts';
 import { createCompanyEmailService } from './modules/company-email/company-email.service.ts';
+import { createControllerSecretsRepository } from './modules/controller-secrets/controller-secrets.repository.ts';
+import { createControllerSecretsService } from './modules/controller-secrets/controller-secrets.service.ts';
 import { createImpersonationService } from './modules/impersonation/impersonation.service.ts';
 import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { createInvitationsService } from './modules/invitations/invitations.service.ts';
@@ -153,7 +157,23 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
   const impersonation = createImpersonationService({ auth, audit });
   const menu = createMenuService({ repo: createMenuRepository(db.db), access: orgAccess });
   const search = createSearchService({ repo: createSearchRepository(db.db), access: orgAccess });
-  // Live data: the bus carries "these locations changed" between instances (LISTEN/NOTIFY on PostgreSQL).
+  // Controllers over MQTT (apps/server/src/ingest, docs/mqtt-broker.md); server.ts starts it when MQTT_ENABLED.
+  // Telemetry goes to the telemetry store; P1 gateways report their meter as device `grid` (docs/controller-protocol.md).
+  const mqtt = createMqttService({
+    config: config.mqtt,
+    db: db.db,
+    log,
+    store: telemetry.store,
+    p1: parseP1Message,
+  });
+  const controllerSecrets = createControllerSecretsService({
+    repo: createControllerSecretsRepository(db.db),
+    access: orgAccess,
+    audit,
+    onRotated: (unitId, secret) => mqtt.secretRotated(unitId, secret),
+  });
+  // Live data: the bus carries "these locations changed" between instances (LISTEN/NOTIFY on PostgreSQL); while
+  // somebody watches a location its controllers are asked for 2-second data (cmd/live).
   const liveBus = createLiveBus(db, log);
   const live = createLiveService({
     repo: createLiveRepository(db.db),
@@ -161,7 +181,19 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     locations,
     bus: liveBus,
   });
-  const liveStreams = createLiveStreams({ bus: liveBus, onWatch, log });
+  const liveStreams = createLiveStreams({
+    bus: liveBus,
+    onWatch:
+      onWatch ??
+      (async (locationId) => {
+        await mqtt.sendLive(locationId);
+      }),
+    log,
+  });
+  mqtt.onCommitted((locationIds) => {
+    telemetry.requestRollup();
+    void live.notify(locationIds);
+  });
   const usersAdmin = createUsersAdminService({
     repo: createUsersAdminRepository(db.db),
     accounts,
@@ -201,12 +233,16 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     liveBus,
     /** The open live streams of this instance (buildApp ends them when the server closes). */
     liveStreams,
+    mqtt,
+    controllerSecrets,
     /**
-     * Stops requesting telemetry roll-ups, stops the job workers, then waits for mail under way and closes the SMTP pool (the database is the caller's
-     * to close).
+     * Ends the live streams, stops MQTT (after one last flush of the ingest queue), stops requesting telemetry
+     * roll-ups and the job workers, then waits for mail under way and closes the SMTP pool (the database is the
+     * caller's to close).
      */
     async close(): Promise<void> {
       liveStreams.closeAll();
+      await mqtt.close();
       await liveBus.close();
       await telemetry.close();
       await jobs.stop();

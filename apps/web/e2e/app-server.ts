@@ -70,6 +70,7 @@ export async function startAppServer(
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
       MQTT_PORT: '0',
+      MQTT_WS_PORT: '0',
       ...(options.webDist ? { WEB_DIST_DIR: options.webDist } : {}),
       // The map draws the server's own SVG tiles: no outside tile server (and no failed loads) in tests.
       MAP_TILE_URL: 'local',

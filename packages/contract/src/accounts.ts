@@ -173,7 +173,11 @@ const auditPersonSchema = z.object({
 });
 
 /** Audit-log actions. */
-export const AUDIT_ACTIONS = ['IMPERSONATION_START', 'IMPERSONATION_STOP'] as const;
+export const AUDIT_ACTIONS = [
+  'IMPERSONATION_START',
+  'IMPERSONATION_STOP',
+  'CONTROLLER_SECRET_ROTATED',
+] as const;
 /** One of {@link AUDIT_ACTIONS}. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -184,6 +188,8 @@ export const auditEntrySchema = z
     action: z.enum(AUDIT_ACTIONS),
     actor: auditPersonSchema,
     target: auditPersonSchema.nullable(),
+    /** What the action was about when it is no person, e.g. `controller EC-000001 (#12)`. */
+    subject: z.string().nullable(),
     at: isoDateTime,
     ip: z.string().nullable(),
   })

@@ -367,10 +367,11 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
       status: 404,
       owner: { skip: STREAM },
     },
+    // Issues a new secret for Klagenfurt's controller (Alpen's own aggregator may: it manages the company).
     rotateControllerSecret: {
       foreign: (x) => ({ params: id(x.controller) }),
       status: 404,
-      owner: { skip: 'the broker module registers this route and its control' },
+      owner: 200,
     },
     discoveredDevices: { foreign: (x) => ({ params: id(x.controller) }), status: 404, owner: 200 },
     // The fixture gives the controller two discovered references, one for each of these controls.

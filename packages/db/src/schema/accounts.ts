@@ -64,11 +64,13 @@ export const mailOutbox = pgTable(
 );
 
 /** Audited actions. */
-export type AuditAction = 'IMPERSONATION_START' | 'IMPERSONATION_STOP';
+export type AuditAction =
+  'IMPERSONATION_START' | 'IMPERSONATION_STOP' | 'CONTROLLER_SECRET_ROTATED';
 
 /**
- * Security-relevant actions (impersonation start and stop). The people are referenced and also copied (e-mail,
- * name), so an entry still says who it was after an account is deleted.
+ * Security-relevant actions (impersonation start and stop, controller secret rotations). The people are referenced
+ * and also copied (e-mail, name), so an entry still says who it was after an account is deleted; `subject` names
+ * what the action was about when that is no person (a controller).
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -81,6 +83,7 @@ export const auditLog = pgTable(
     targetId: integer('target_id').references(() => users.id, { onDelete: 'set null' }),
     targetEmail: text('target_email'),
     targetName: text('target_name'),
+    subject: text('subject'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
   },
@@ -90,7 +93,7 @@ export const auditLog = pgTable(
     index('audit_log_target_id_idx').on(t.targetId),
     check(
       'audit_log_action_check',
-      sql`${t.action} in ('IMPERSONATION_START', 'IMPERSONATION_STOP')`,
+      sql`${t.action} in ('IMPERSONATION_START', 'IMPERSONATION_STOP', 'CONTROLLER_SECRET_ROTATED')`,
     ),
   ],
 );

@@ -15,6 +15,7 @@ function toEntry(row: AuditRecord): AuditEntry {
       row.targetEmail === null
         ? null
         : { id: row.targetId, email: row.targetEmail, fullName: row.targetName ?? '' },
+    subject: row.subject,
     at: row.at.toISOString(),
     ip: row.ip,
   };
@@ -28,6 +29,8 @@ export function createAuditService(repo: AuditRepository) {
       actor: UserRecord,
       target: UserRecord | null,
       ip: string | null,
+      /** What the action was about when it is no person (e.g. `controller EC-000001 (#12)`). */
+      subject: string | null = null,
     ): Promise<void> {
       // The system actor (a job) has no users row: the entry names it "system" and links no user.
       const system = isSystemUser(actor);
@@ -39,6 +42,7 @@ export function createAuditService(repo: AuditRepository) {
         targetId: target?.id ?? null,
         targetEmail: target?.email ?? null,
         targetName: target ? fullNameOf(target) : null,
+        subject,
         ip,
       });
     },
