@@ -10,7 +10,6 @@
 import { and, controllers, eq, inArray, isNotNull, locations, type Db } from '@ec/db';
 import { startFleet, type Fleet, type FleetController, isKitName } from '@ec/simulator';
 import type { Log } from '../logger.ts';
-import { generateControllerSecret, hashControllerSecret } from '../ingest/controller-auth.ts';
 import { DEMO_LOCATIONS } from '../seed/organisation-data.ts';
 
 /** The simulation's seed: the same demo day looks the same on every machine. */
@@ -21,8 +20,16 @@ export function demoUnitId(locationId: number): string {
   return `EC-${String(locationId).padStart(6, '0')}`;
 }
 
-/** The demo controllers as the simulator needs them, with fresh secrets stored as hashes. */
-export async function demoFleetControllers(db: Db, now = new Date()): Promise<FleetController[]> {
+/** Issues fresh secrets (hashes stored) and answers them once: `services.controllerSecrets.provision`. */
+export type ProvisionSecrets = (
+  controllerIds: number[],
+) => Promise<{ controllerId: number; unitId: string; secret: string }[]>;
+
+/** The demo controllers as the simulator needs them, each with a fresh secret. */
+export async function demoFleetControllers(
+  db: Db,
+  provision: ProvisionSecrets,
+): Promise<FleetController[]> {
   const byUnit = new Map(DEMO_LOCATIONS.map((l) => [demoUnitId(l.id), l]));
   const rows = await db
     .select({
@@ -37,15 +44,18 @@ export async function demoFleetControllers(db: Db, now = new Date()): Promise<Fl
     .from(controllers)
     .innerJoin(locations, eq(locations.id, controllers.locationId))
     .where(and(inArray(controllers.unitId, [...byUnit.keys()]), isNotNull(locations.latitude)));
-  const out: FleetController[] = [];
-  for (const row of rows) {
+  const simulated = rows.filter((row) => {
     const demo = byUnit.get(row.unitId);
-    if (!demo || !isKitName(demo.kit)) continue;
-    const secret = generateControllerSecret();
-    await db
-      .update(controllers)
-      .set({ secretHash: hashControllerSecret(secret), secretRotatedAt: now })
-      .where(eq(controllers.id, row.id));
+    return demo !== undefined && isKitName(demo.kit);
+  });
+  const secrets = new Map(
+    (await provision(simulated.map((row) => row.id))).map((s) => [s.controllerId, s.secret]),
+  );
+  const out: FleetController[] = [];
+  for (const row of simulated) {
+    const demo = byUnit.get(row.unitId);
+    const secret = secrets.get(row.id);
+    if (!demo || !isKitName(demo.kit) || secret === undefined) continue;
     out.push({
       unitId: row.unitId,
       secret,
@@ -63,8 +73,13 @@ export async function demoFleetControllers(db: Db, now = new Date()): Promise<Fl
 }
 
 /** Starts the demo fleet against the broker at `url`; the caller stops it on shutdown. */
-export async function startDemoFleet(options: { db: Db; url: string; log: Log }): Promise<Fleet> {
-  const fleetControllers = await demoFleetControllers(options.db);
+export async function startDemoFleet(options: {
+  db: Db;
+  url: string;
+  log: Log;
+  provision: ProvisionSecrets;
+}): Promise<Fleet> {
+  const fleetControllers = await demoFleetControllers(options.db, options.provision);
   const fleet = startFleet({ url: options.url, controllers: fleetControllers, seed: DEMO_SEED });
   options.log.info(
     {
