@@ -83,6 +83,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   SEED_DEMO: bool('SEED_DEMO').optional(),
+  DEMO_SIMULATOR: bool('DEMO_SIMULATOR').optional(),
+  DEMO_HISTORY_DAYS: int('DEMO_HISTORY_DAYS', 0, 3660).default(365),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
     .optional(),
@@ -200,6 +202,13 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Whether an empty database gets the demo sites and logins (default: everywhere but production). */
   seedDemo: boolean;
+  /**
+   * DEMO_SIMULATOR: whether `npm start` runs simulated controllers for the demo's controllers on the embedded broker
+   * (default: when the demo is seeded) and writes a year of demo history on first start.
+   */
+  demoSimulator: boolean;
+  /** DEMO_HISTORY_DAYS: how many days of 15-minute history the demo gets on its first start (default 365). */
+  demoHistoryDays: number;
   /** SMTP server for outgoing mail; undefined = mail goes to the `mail_outbox` table (and the log). */
   smtpUrl: string | undefined;
   /** Sender of every message, e.g. `Cloud <no-reply@example.com>`. */
@@ -335,6 +344,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       e.SEED_DEMO === undefined
         ? nodeEnv !== 'production'
         : ['true', '1', 'yes'].includes(e.SEED_DEMO),
+    demoSimulator:
+      e.DEMO_SIMULATOR === undefined
+        ? e.SEED_DEMO === undefined
+          ? nodeEnv !== 'production' && nodeEnv !== 'test'
+          : ['true', '1', 'yes'].includes(e.SEED_DEMO)
+        : ['true', '1', 'yes'].includes(e.DEMO_SIMULATOR),
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     devMailbox,

@@ -1,8 +1,11 @@
 // Entry point: `node apps/server/src/server.ts` (npm start). Parses the configuration, opens and migrates the
 // database, seeds an empty one, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT.
 import { createDb, migrate } from '@ec/db';
+import type { Fleet } from '@ec/simulator';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { startDemoFleet } from './demo/demo-fleet.ts';
+import { writeDemoHistory } from './demo/demo-history.ts';
 import { createLogger } from './logger.ts';
 import { prepareReferenceData } from './modules/reference/countries.ts';
 import { fallbackOrigin } from './modules/site/site-origin.ts';
@@ -41,6 +44,8 @@ const db = await phases
     process.exit(1);
   });
 
+/** Whether this start seeded the demo into an empty database (then the demo year of history is written). */
+let seededNow = false;
 try {
   await phases.run('migrate', () => migrate(db));
   await phases.run('reference data', () => prepareReferenceData(db.db));
@@ -48,6 +53,7 @@ try {
     if (config.seedDemo) {
       log.info('empty database: seeding the demo data');
       await seedDemo(db.db, log, phases);
+      seededNow = true;
     } else {
       log.info('empty database: creating the default site (SEED_DEMO is off)');
       await phases.run('seed', () => seedDefaultSite(db.db));
@@ -59,6 +65,7 @@ try {
   process.exit(1);
 }
 
+let demoFleet: Fleet | undefined;
 const app = await phases.run('build app', () => buildApp({ config, db, logger: log }));
 try {
   // The job queue's workers and cron schedules (off with JOBS_WORKERS=false); its schema came with the migrations.
@@ -68,11 +75,43 @@ try {
   await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
   // The embedded MQTT broker (or the connection to MQTT_URL) and the ingest.
   if (config.mqtt.enabled) await phases.run('mqtt', () => app.services.mqtt.start());
+  demoFleet = await startDemo();
 } catch (error) {
   log.fatal({ err: error }, 'could not start the job queue, listen or start MQTT');
   await app.close();
   await db.close();
   process.exit(1);
+}
+
+/**
+ * The demo's simulated controllers on the embedded broker (DEMO_SIMULATOR), after a year of history on the first
+ * start (apps/server/src/demo).
+ */
+async function startDemo(): Promise<Fleet | undefined> {
+  const status = app.services.mqtt.status();
+  if (!config.demoSimulator || status.kind !== 'embedded' || !(await hasDemoUsers(db.db))) {
+    return undefined;
+  }
+  if (seededNow && config.demoHistoryDays > 0) {
+    // In the background: the last days of every location first (the overview's totals), then the rest of the year;
+    // the server answers meanwhile.
+    writeDemoHistory({
+      db: db.db,
+      telemetry: app.services.telemetry,
+      log,
+      days: config.demoHistoryDays,
+    }).catch((error: unknown) => {
+      log.error({ err: error }, 'demo: writing the year of history failed');
+    });
+  }
+  return phases.run('demo controllers', () =>
+    startDemoFleet({
+      db: db.db,
+      url: `mqtt://127.0.0.1:${status.tcpPort}`,
+      log,
+      provision: (ids) => app.services.controllerSecrets.provision(ids),
+    }),
+  );
 }
 
 const origin = fallbackOrigin(config);
@@ -108,6 +147,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, 10_000);
   force.unref();
   try {
+    await demoFleet?.stop();
     await app.close();
     await db.close();
     process.exit(0);

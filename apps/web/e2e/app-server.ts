@@ -43,7 +43,8 @@ export interface AppServer {
 
 /**
  * Starts `node apps/server/src/server.ts` the way the browser tests need it: loopback, a free port, a fresh
- * PGlite data directory (so the demo seed runs), no MQTT listener and the server's own map tiles. Pass `port` when
+ * PGlite data directory (so the demo seed runs), the embedded MQTT broker on free ports with the demo's simulated
+ * controllers, and the server's own map tiles. Pass `port` when
  * something must know the address before the server starts (an OIDC provider's redirect). Used by the browser tests' global setup
  * and by the sign-in JavaScript measurement (scripts/measure-login-js.ts).
  */
@@ -69,8 +70,13 @@ export async function startAppServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
+      // The embedded broker on free ports with the demo's simulated controllers (live data on the overview), and a
+      // week of demo history instead of a year (the browser tests look at today).
+      MQTT_ENABLED: 'true',
       MQTT_PORT: '0',
       MQTT_WS_PORT: '0',
+      DEMO_SIMULATOR: 'true',
+      DEMO_HISTORY_DAYS: '7',
       ...(options.webDist ? { WEB_DIST_DIR: options.webDist } : {}),
       // The map draws the server's own SVG tiles: no outside tile server (and no failed loads) in tests.
       MAP_TILE_URL: 'local',

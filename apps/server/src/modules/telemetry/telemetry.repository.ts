@@ -389,6 +389,45 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
   };
 }
 
+/** The PGlite instance behind a drizzle handle, or null on PostgreSQL (node-postgres pool). */
+function pgliteOf(db: Db): PGliteCopy | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client !== null &&
+    typeof client === 'object' &&
+    'dumpDataDir' in client &&
+    'query' in client &&
+    typeof client.query === 'function'
+    ? (client as PGliteCopy)
+    : null;
+}
+
+/** What {@link copyIntervals} uses of PGlite: a query that reads `COPY … FROM '/dev/blob'` from a Blob. */
+interface PGliteCopy {
+  query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+}
+
+const csvNumber = (value: number | null) => (value === null ? '' : String(value));
+
+/**
+ * COPY for intervals known to be new (PGlite only: `COPY … FROM '/dev/blob'`): about twice the rows per second of
+ * the unnest upsert, since nothing has to be looked up for a conflict. A row that exists already fails the COPY.
+ */
+async function copyIntervals(client: PGliteCopy, rows: IntervalRow[]): Promise<number> {
+  const lines = rows.map(
+    (r) =>
+      `${r.deviceId},${r.ts.toISOString()},${csvNumber(r.importWh)},${csvNumber(r.exportWh)},` +
+      `${csvNumber(r.powerAvgW)},${csvNumber(r.powerMinW)},${csvNumber(r.powerMaxW)},${csvNumber(r.socPct)},` +
+      `${csvNumber(r.temperatureC)},${r.samples}`,
+  );
+  await client.query(
+    `copy interval_15m (device_id, ts, import_wh, export_wh, power_avg_w, power_min_w, power_max_w, soc_pct,
+       temperature_c, samples) from '/dev/blob' with (format csv)`,
+    [],
+    { blob: new Blob([lines.join('\n')]) },
+  );
+  return rows.length;
+}
+
 /** One 15-minute interval of a device, for bulk history (the demo year). Energy in Wh of the interval. */
 export interface IntervalRow {
   deviceId: number;
@@ -410,11 +449,18 @@ export const INTERVAL_CHUNK = 50_000;
 /**
  * Writes 15-minute intervals in bulk (unnest in chunks of {@link INTERVAL_CHUNK}), creating the monthly partitions
  * they need; an interval already there is replaced. Roll-ups are not touched: call `rebuildRollups` after. Returns
- * the number of rows written.
+ * the number of rows written. `fresh`: the caller knows none of the rows exists yet (the demo's first start), so
+ * PGlite may COPY them instead.
  */
-export async function writeIntervals(db: Db, rows: IntervalRow[]): Promise<number> {
+export async function writeIntervals(
+  db: Db,
+  rows: IntervalRow[],
+  options: { fresh?: boolean } = {},
+): Promise<number> {
   if (rows.length === 0) return 0;
   await ensureIntervalPartitions(db, new Set(rows.map((r) => utcMonth(r.ts))));
+  const pglite = pgliteOf(db);
+  if (options.fresh && pglite) return copyIntervals(pglite, rows);
   let written = 0;
   for (let start = 0; start < rows.length; start += INTERVAL_CHUNK) {
     const chunk = rows.slice(start, start + INTERVAL_CHUNK);

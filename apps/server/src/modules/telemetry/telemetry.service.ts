@@ -151,7 +151,8 @@ export function createTelemetryService(options: TelemetryServiceOptions) {
     /** Creates partitions ahead and drops expired raw ones (the daily job; the server also calls it at start). */
     maintainPartitions,
     /** Bulk 15-minute history (the demo year); then {@link rebuildRollups}. */
-    writeIntervals: (rows: IntervalRow[]) => writeIntervals(db, rows),
+    writeIntervals: (rows: IntervalRow[], options?: { fresh?: boolean }) =>
+      writeIntervals(db, rows, options),
     /** Recomputes the roll-ups of these devices and their locations for [from, to) from the intervals. */
     rebuildRollups: (range: { deviceIds: number[]; from: Date; to: Date }) =>
       rebuildRollups(db, range),
