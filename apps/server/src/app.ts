@@ -144,12 +144,9 @@ export async function buildApp({
   await registerOpenApi(app);
   registerInputGuard(app);
 
-  // POST /controllers/:id/secret (live.rotateControllerSecret) belongs to the broker module, which registers its
-  // handler in the `live` group; until it does, the route is left out here (and so answers 404).
-  const { rotateControllerSecret: _brokerRoute, ...liveRoutesHere } = routes.live;
   registerContractRoutes(
     app,
-    { ...routes, live: liveRoutesHere },
+    routes,
     {
       site: siteHandlers(sites, services.translations, {
         tileUrl: config.mapTiles.url,

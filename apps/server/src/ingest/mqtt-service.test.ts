@@ -3,7 +3,7 @@
 // and commits reach the listeners.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { controllers, eq } from '@ec/db';
+import { controllers, eq, sql } from '@ec/db';
 import type { TestApp } from '../test/helpers.ts';
 import { must, startOrgFixture, type OrgFixture } from '../modules/locations/locations.fixtures.ts';
 import { generateControllerSecret, hashControllerSecret } from './controller-auth.ts';
@@ -56,7 +56,7 @@ describe('MQTT service', () => {
     expect(JSON.parse(received[0]?.[1] ?? '')).toMatchObject({ interval_s: 2, ttl_s: 60 });
   });
 
-  it('refuses telemetry while no store is wired, never acks it, and tells listeners about presence', async () => {
+  it('stores telemetry, acks its seq after the commit, and tells listeners about the location', async () => {
     const changed: number[][] = [];
     t.app.services.mqtt.onCommitted((ids) => changed.push(ids));
     const { client, received } = await controller();
@@ -72,8 +72,16 @@ describe('MQTT service', () => {
       qos: 1,
     });
     await vi.waitFor(() => expect(changed).toContainEqual([f.locations.home]));
-    const stats = t.app.services.mqtt.stats();
-    expect(stats.refusals['telemetry:no-store']).toBe(1);
-    expect(received.filter(([topic]) => topic.endsWith('/ack'))).toEqual([]);
+    await vi.waitFor(() =>
+      expect(received.filter(([topic]) => topic.endsWith('/ack')).map(([, body]) => body)).toEqual([
+        '{"seq":1}',
+      ]),
+    );
+    // `a` is no device of this controller: kept for an admin to adopt.
+    const discovered = await t.db.db.execute<{ ref: string }>(
+      sql`select ref from discovered_devices where controller_id = (select id from controllers where unit_id = ${unitId})`,
+    );
+    expect(discovered.rows.map((r) => r.ref)).toEqual(['a']);
+    expect(t.app.services.mqtt.stats().refusals['telemetry:no-store']).toBeUndefined();
   });
 });

@@ -23,10 +23,16 @@ const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) 
 describe('telemetry service', () => {
   it('creates partitions for the configured retention and drops older raw ones', async () => {
     const telemetry = t.app.services.telemetry;
-    const { created } = await telemetry.maintainPartitions();
+    await telemetry.maintainPartitions();
     const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    expect(created).toContain(`reading_${today}`);
-    expect(created.filter((name) => name.startsWith('reading_'))).toHaveLength(10 + 1 + 3);
+    // Whatever the database had before (the test template has 35 days), the retention of 10 days is what is left.
+    const partitions = await t.db.db.execute<{ name: string }>(
+      sql.raw(`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+                 join pg_class p on p.oid = i.inhparent where p.relname = 'reading'`),
+    );
+    const names = partitions.rows.map((r) => r.name);
+    expect(names).toContain(`reading_${today}`);
+    expect(names).toHaveLength(10 + 1 + 3);
     await t.db.db.execute(
       sql.raw(`create table reading_20000101 partition of reading
                  for values from ('2000-01-01T00:00:00Z') to ('2000-01-02T00:00:00Z')`),
