@@ -233,6 +233,21 @@ describe('live overview', () => {
     const box = await flowPicture(page).boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(250);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(phone.width);
+    // Each node's value and name do not run into each other at the phone's larger type (boxes of the glyphs'
+    // full height, so 1 px of touching is allowed).
+    const labels = await figure.locator('g[data-node]').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const [value, name] = Array.from(node.querySelectorAll('text')).map((text) =>
+          text.getBoundingClientRect(),
+        );
+        return {
+          node: node.getAttribute('data-node'),
+          overlap: value && name ? value.bottom - name.top : Infinity,
+        };
+      }),
+    );
+    for (const { node, overlap } of labels)
+      expect(overlap, `${node}'s labels`).toBeLessThanOrEqual(1);
     await shot(page, 'live-overview');
     // The first screen as a phone shows it (the full page is long).
     await screenshot(page, 'live-overview-375-screen', { fullPage: false });
