@@ -66,6 +66,9 @@ try {
 }
 
 let demoFleet: Fleet | undefined;
+/** The demo history written in the background on a first start; shutdown stops it between two chunks. */
+let demoHistory: Promise<void> = Promise.resolve();
+const stopHistory = new AbortController();
 const app = await phases.run('build app', () => buildApp({ config, db, logger: log }));
 try {
   // The job queue's workers and cron schedules (off with JOBS_WORKERS=false); its schema came with the migrations.
@@ -95,14 +98,20 @@ async function startDemo(): Promise<Fleet | undefined> {
   if (seededNow && config.demoHistoryDays > 0) {
     // In the background: the last days of every location first (the overview's totals), then the rest of the year;
     // the server answers meanwhile.
-    writeDemoHistory({
+    demoHistory = writeDemoHistory({
       db: db.db,
       telemetry: app.services.telemetry,
       log,
       days: config.demoHistoryDays,
-    }).catch((error: unknown) => {
-      log.error({ err: error }, 'demo: writing the year of history failed');
-    });
+      signal: stopHistory.signal,
+    }).then(
+      () => undefined,
+      (error: unknown) => {
+        if (!stopHistory.signal.aborted) {
+          log.error({ err: error }, 'demo: writing the year of history failed');
+        }
+      },
+    );
   }
   return phases.run('demo controllers', () =>
     startDemoFleet({
@@ -147,8 +156,13 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, 10_000);
   force.unref();
   try {
+    stopHistory.abort();
+    await demoHistory;
+    log.debug('shutdown: demo history stopped');
     await demoFleet?.stop();
+    log.debug('shutdown: demo controllers stopped');
     await app.close();
+    log.debug('shutdown: app closed');
     await db.close();
     process.exit(0);
   } catch (error) {

@@ -47,6 +47,8 @@ export async function writeDemoHistory(options: {
   now?: Date;
   days?: number;
   recentDays?: number;
+  /** Stops the work between two chunks (the server is shutting down); what was written stays. */
+  signal?: AbortSignal;
 }): Promise<number> {
   const { db, telemetry, log } = options;
   const now = options.now ?? new Date();
@@ -80,8 +82,10 @@ export async function writeDemoHistory(options: {
   const deviceIds = [...sites.values()].flatMap((site) => [...site.refs.values()]);
   let written = 0;
   for (const pass of ['recent', 'older'] as const) {
+    if (options.signal?.aborted) break;
     const keep = (ts: Date) => (pass === 'recent' ? ts >= recentFrom : ts < recentFrom);
     written += await writeSites(keep);
+    if (options.signal?.aborted) break;
     await telemetry.rebuildRollups(
       pass === 'recent'
         ? { deviceIds, from: recentFrom, to: end }
@@ -108,7 +112,10 @@ export async function writeDemoHistory(options: {
         to: siteEnd,
       })) {
         // Let the server answer requests between slices of the (synchronous) models.
-        if (++steps % 20_000 === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (++steps % 20_000 === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (options.signal?.aborted) return count;
+        }
         const deviceId = site.refs.get(interval.ref);
         if (deviceId === undefined || !keep(interval.ts)) continue;
         chunk.push({

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createConnection } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   createControllerAuth,
@@ -86,6 +87,26 @@ const telemetry = (seq: number, power: number) =>
   JSON.stringify({ seq, samples: [{ time: T0, values: { grid: { power_w: power } } }] });
 
 describe('embedded broker', () => {
+  it('closes while a connection has not sent its CONNECT yet (a shutdown does not hang on it)', async () => {
+    const own = await startEmbeddedBroker({
+      host: '127.0.0.1',
+      port: 0,
+      wsPort: null,
+      auth: createControllerAuth(async () => undefined),
+      refusals,
+      log: silent,
+      onPresence: () => undefined,
+    });
+    const socket = createConnection({ host: '127.0.0.1', port: own.ports.tcp });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const closed = await Promise.race([
+      own.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open after 3 s'), 3000)),
+    ]);
+    socket.destroy();
+    expect(closed).toBe('closed');
+  });
+
   it('refuses wrong credentials at CONNECT with "bad username or password"', async () => {
     for (const [unit, password] of [
       ['EC-A', secrets['EC-B']],

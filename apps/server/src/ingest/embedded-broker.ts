@@ -11,7 +11,7 @@
  *   levels; CONNECT within 10 s; a client that does not drain its socket within 30 s is dropped.
  * The server itself subscribes in process (`aedes.subscribe`, no loopback client) to `filters.serverUp()`.
  */
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
@@ -168,7 +168,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const tooLarge = (announced: number) =>
     refusals.refuse('connect:packet-too-large', { detail: `${announced} bytes announced` });
 
+  // Every open socket, so close() can end those aedes does not know yet (a CONNECT still being authenticated):
+  // tcp.close() waits for all of them.
+  const sockets = new Set<Socket>();
   const tcp = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
     socket.setNoDelay(true);
     guardPacketSize(socket, maxPacketBytes, tooLarge);
     broker.handle(socket);
@@ -255,7 +260,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       handlers.length = 0;
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await Promise.all([
-        new Promise<void>((resolve) => tcp.close(() => resolve())),
+        new Promise<void>((resolve) => {
+          tcp.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        }),
         wss
           ? new Promise<void>((resolve) => {
               for (const client of wss.clients) client.terminate();

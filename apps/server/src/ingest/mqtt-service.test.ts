@@ -3,7 +3,7 @@
 // and commits reach the listeners.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { controllers, eq, sql } from '@ec/db';
+import { controllers, eq, queryRows, sql } from '@ec/db';
 import type { TestApp } from '../test/helpers.ts';
 import { must, startOrgFixture, type OrgFixture } from '../modules/locations/locations.fixtures.ts';
 import { generateControllerSecret, hashControllerSecret } from './controller-auth.ts';
@@ -78,10 +78,11 @@ describe('MQTT service', () => {
       ]),
     );
     // `a` is no device of this controller: kept for an admin to adopt.
-    const discovered = await t.db.db.execute<{ ref: string }>(
+    const discovered = await queryRows<{ ref: string }>(
+      t.db.db,
       sql`select ref from discovered_devices where controller_id = (select id from controllers where unit_id = ${unitId})`,
     );
-    expect(discovered.rows.map((r) => r.ref)).toEqual(['a']);
+    expect(discovered.map((r) => r.ref)).toEqual(['a']);
     expect(t.app.services.mqtt.stats().refusals['telemetry:no-store']).toBeUndefined();
   });
 });

@@ -26,11 +26,12 @@ describe('telemetry service', () => {
     await telemetry.maintainPartitions();
     const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
     // Whatever the database had before (the test template has 35 days), the retention of 10 days is what is left.
-    const partitions = await t.db.db.execute<{ name: string }>(
+    const partitions = await queryRows<{ name: string }>(
+      t.db.db,
       sql.raw(`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
                  join pg_class p on p.oid = i.inhparent where p.relname = 'reading'`),
     );
-    const names = partitions.rows.map((r) => r.name);
+    const names = partitions.map((r) => r.name);
     expect(names).toContain(`reading_${today}`);
     expect(names).toHaveLength(10 + 1 + 3);
     await t.db.db.execute(
