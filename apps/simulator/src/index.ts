@@ -17,7 +17,13 @@ export {
   type FleetStats,
 } from './fleet.ts';
 export { generateHistory, type HistoryOptions, type HistoryRow } from './history.ts';
-export { dsmrTelegramBuilder, P1Meter, type P1Phase, type P1Reading, type TelegramBuilder } from './p1.ts';
+export {
+  dsmrTelegramBuilder,
+  P1Meter,
+  type P1Phase,
+  type P1Reading,
+  type TelegramBuilder,
+} from './p1.ts';
 export {
   KIT_DEVICES,
   KIT_NAMES,
