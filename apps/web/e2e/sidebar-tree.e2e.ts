@@ -329,7 +329,11 @@ describe('sidebar tree', () => {
   it('tells a basic user a group they may not see does not exist or is not theirs, like a location', async () => {
     const { page } = await browser.open({
       consent: 'necessary',
-      allowFailedResponses: [{ status: 404, path: '/api/location-groups/6' }],
+      // The group and its live flow (the flexibility page's content) both answer 404.
+      allowFailedResponses: [
+        { status: 404, path: '/api/location-groups/6' },
+        { status: 404, path: '/api/location-groups/6/live' },
+      ],
     });
     const sl = 'sl';
     await signInAndLand(page, demoUsers.basic);
