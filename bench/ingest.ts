@@ -35,6 +35,8 @@ const args = process.argv.slice(2);
 const secondsArg = args.indexOf('--seconds');
 const MEASURE_S = secondsArg >= 0 ? Number(args[secondsArg + 1]) : 20;
 const noDisrupt = args.includes('--no-disrupt');
+// Mosquitto only: restart the server without cutting the controllers' connections (see the note at the top).
+const noCut = args.includes('--no-cut');
 const brokers = args.filter((a) => a === 'embedded' || a === 'mosquitto');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -220,9 +222,9 @@ async function run(broker: 'embedded' | 'mosquitto'): Promise<void> {
     server.child.kill('SIGKILL');
     const killed = server;
     await new Promise((r) => killed.child.once('exit', r));
-    if (broker === 'mosquitto') generator.send('drop');
+    if (broker === 'mosquitto' && !noCut) generator.send('drop');
     console.log(
-      `  broker restart: server killed (SIGKILL)${broker === 'mosquitto' ? ', generator connections cut' : ''}; restarting`,
+      `  broker restart: server killed (SIGKILL)${broker === 'mosquitto' && !noCut ? ', generator connections cut' : ''}; restarting`,
     );
     await sleep(2000);
     server = await startServer({ dataDir, env: serverEnv });
