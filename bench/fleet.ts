@@ -66,7 +66,7 @@ try {
       MQTT_HOST: '127.0.0.1',
       MQTT_WS_PORT: 'off',
       BENCH_MEM_FILE: memFile,
-      NODE_OPTIONS: `--expose-gc --import ${repoRoot}bench/mem-probe.ts`,
+      NODE_OPTIONS: `--expose-gc --import ${repoRoot}bench/mem-probe.ts ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ''}`,
     },
   });
   // One company and location; COUNT controllers with secret `fleet-<i>` (its SHA-256 hex in secret_hash).
