@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb, PGLITE_SUBDIR, queryRows } from './client.ts';
 import { migrate, MIGRATIONS_FOLDER } from './migrate.ts';
 import { appSettings, sites, users } from './schema/index.ts';
@@ -166,5 +166,28 @@ describe('migrate', () => {
       translationOverrides: {},
     });
     await database.close();
+  });
+});
+
+describe.skipIf(!inject('testDatabaseUrl'))('createDb with PostgreSQL', () => {
+  it('survives a connection terminated while a transaction holds it (the transaction fails, the process does not)', async () => {
+    const database = await createDb({ databaseUrl: inject('testDatabaseUrl') });
+    try {
+      const admin = await createDb({ databaseUrl: inject('testDatabaseUrl') });
+      const failed = database.db.transaction(async (tx) => {
+        const [row] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        await admin.db.execute(sql`select pg_terminate_backend(${row?.pid ?? 0})`);
+        await admin.close();
+        // Idle in the transaction while the server's FATAL arrives: the 'error' event a bare pg client would throw.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(failed).rejects.toThrow();
+      // The pool replaces the broken connection.
+      const [again] = await queryRows<{ one: number }>(database.db, sql`select 1 as one`);
+      expect(again?.one).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -82,6 +82,10 @@ function openPostgres(databaseUrl: string, max: number): Database {
   const client = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000 });
   // An idle client that loses its connection emits 'error' on the pool; without a listener Node would crash.
   client.on('error', noop);
+  // A checked-out client (e.g. idle inside a transaction between two statements) that loses its connection (the
+  // server restarts, pg_terminate_backend) emits 'error' on itself; without a listener that crashes the process. The
+  // caller's next query fails instead ("not queryable"), and the pool drops the broken client when it is released.
+  client.on('connect', (connection) => connection.on('error', noop));
   const db = drizzlePg({ client, schema });
   let closed: Promise<void> | undefined;
   return {

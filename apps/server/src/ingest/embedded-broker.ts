@@ -14,6 +14,7 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { indexRetained, type RetainedPersistence } from './retained-index.ts';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { filters, mayPublish, maySubscribe } from '@ec/protocol';
 import type { Log } from '../logger.ts';
@@ -116,6 +117,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       callback(null, null);
     },
   });
+  // Retained messages by controller: a SUBSCRIBE no longer scans every controller's retained state.
+  indexRetained((broker as unknown as { persistence: RetainedPersistence }).persistence);
 
   // 'client' (registered, before the CONNACK is written), not 'clientReady' (after the offline queue was sent, which
   // can be later than the controller's first publish): a rotation right after CONNECT must find the session.

@@ -144,6 +144,38 @@ describe('ingest pipeline', () => {
     await pipeline.close();
   });
 
+  it('never acks past a refused seq: a later message taken once room freed up acks only below it', async () => {
+    const { store, acks, pipeline } = setup({
+      maxPendingReadings: 2,
+      retryMinMs: 1000,
+      retryMaxMs: 1000,
+    });
+    const send = (seq: number) =>
+      pipeline.handle({
+        topic: 'ec/v1/c/EC-1/telemetry',
+        payload: telemetry(seq, `2026-11-25T10:0${seq}:00+01:00`, { a: { power_w: seq } }),
+      });
+    store.failing = true;
+    for (let seq = 1; seq <= 4; seq += 1) send(seq); // 3 and 4 refused
+    store.failing = false;
+    await pipeline.flush();
+    expect(acks.map((a) => a.payload)).toEqual(['{"seq":2}']);
+    // Room again: 5 is taken and committed, but 3 and 4 were never stored, so the ack stays at 2.
+    send(5);
+    await pipeline.flush();
+    expect(acks.map((a) => a.payload)).toEqual(['{"seq":2}', '{"seq":2}']);
+    // The controller sends 3 and 4 again (it keeps them, unacknowledged): now everything up to 5 is stored.
+    send(3);
+    send(4);
+    await pipeline.flush();
+    expect(acks.at(-1)?.payload).toBe('{"seq":4}');
+    send(6);
+    await pipeline.flush();
+    expect(acks.at(-1)?.payload).toBe('{"seq":6}');
+    expect(store.readings.size).toBe(6);
+    await pipeline.close();
+  });
+
   it('does not let an ack that waits for the broker hold up the next write', async () => {
     const store = createMemoryStoreDouble({ 'EC-1': 10 });
     const pipeline = createIngestPipeline({
