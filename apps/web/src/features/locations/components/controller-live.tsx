@@ -7,15 +7,13 @@ import {
   Group,
   Modal,
   Paper,
-  Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_CATEGORIES, type DeviceCategory } from '@ec/domain';
+import type { DeviceCategory } from '@ec/domain';
 import type {
   AdoptDeviceForm,
   Controller,
@@ -23,6 +21,7 @@ import type {
   DiscoveredDevice,
   LiveValues,
 } from '@ec/contract';
+import { DeviceFields } from './device-fields.tsx';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { formatTimeAgo } from '../../../shared/format/energy-units.ts';
@@ -228,39 +227,21 @@ function AdoptDialog({
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {errors.ref && <FormAlert kind="error">{errors.ref}</FormAlert>}
-          <TextInput
-            label={labels.name}
-            name="name"
-            required
-            data-autofocus
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
+          <DeviceFields
+            labels={labels}
+            errors={errors}
+            name={name}
+            onName={(value) => {
+              setName(value);
               setErrors((e) => ({ ...e, name: undefined }));
             }}
-            error={errors.name}
-          />
-          <Select
-            label={labels.category}
-            name="category"
-            required
-            allowDeselect={false}
-            data={DEVICE_CATEGORIES.map((c) => ({ value: c, label: t(`device_category.${c}`) }))}
-            value={category}
-            onChange={(value) => value && setCategory(value as DeviceCategory)}
-            error={errors.category}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Select
-            label={labels.deviceGroupId}
-            name="deviceGroupId"
-            allowDeselect={false}
-            data={groupOptions}
-            value={group}
-            onChange={(value) => value && setGroup(value)}
-            error={errors.deviceGroupId}
-            disabled={structure.isPending}
-            comboboxProps={{ withinPortal: true }}
+            category={category}
+            onCategory={setCategory}
+            group={group}
+            onGroup={setGroup}
+            groupOptions={groupOptions}
+            groupsLoading={structure.isPending}
+            autofocusName
           />
           {failure && <FormAlert kind="error">{failure}</FormAlert>}
           <Group justify="flex-end" gap="sm">

@@ -1,21 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DEVICE_CATEGORIES, type DeviceCategory } from '@ec/domain';
+import type { DeviceCategory } from '@ec/domain';
 import type { Device, DeviceForm } from '@ec/contract';
+import { DeviceFields } from './device-fields.tsx';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { IconTrash } from '../../../shared/ui/icons.ts';
@@ -110,38 +100,20 @@ function DeviceForm({ device, onSaved }: { device: Device; onSaved: (d: Device) 
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={labels.name}
-            name="name"
-            required
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
+          <DeviceFields
+            labels={labels}
+            errors={errors}
+            name={name}
+            onName={(value) => {
+              setName(value);
               setErrors((e) => ({ ...e, name: undefined }));
             }}
-            error={errors.name}
-          />
-          <Select
-            label={labels.category}
-            name="category"
-            required
-            allowDeselect={false}
-            data={DEVICE_CATEGORIES.map((c) => ({ value: c, label: t(`device_category.${c}`) }))}
-            value={category}
-            onChange={(value) => value && setCategory(value as DeviceCategory)}
-            error={errors.category}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Select
-            label={labels.deviceGroupId}
-            name="deviceGroupId"
-            allowDeselect={false}
-            data={groupOptions}
-            value={group}
-            onChange={(value) => value && setGroup(value)}
-            error={errors.deviceGroupId}
-            disabled={structure.isPending}
-            comboboxProps={{ withinPortal: true }}
+            category={category}
+            onCategory={setCategory}
+            group={group}
+            onGroup={setGroup}
+            groupOptions={groupOptions}
+            groupsLoading={structure.isPending}
           />
           <div>
             <Button type="submit" loading={mutation.isPending} disabled={unchanged}>
