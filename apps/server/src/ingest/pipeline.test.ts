@@ -75,10 +75,10 @@ describe('ingest pipeline', () => {
     });
     expect(store.calls).toHaveLength(0);
     await vi.waitFor(() => expect(acks).toHaveLength(1), { timeout: 1000, interval: 5 });
-    // Three readings in one message reach the batch size: written without waiting for the timer.
+    // Three readings (three devices) in one message reach the batch size: written without waiting for the timer.
     pipeline.handle({
       topic: 'ec/v1/c/EC-1/telemetry',
-      payload: telemetry(2, T0, { b: { power_w: 1, soc_pct: 2, temperature_c: 3 } }),
+      payload: telemetry(2, T0, { b: { power_w: 1 }, c: { soc_pct: 2 }, d: { temperature_c: 3 } }),
     });
     // Well before the 300 ms timer.
     await vi.waitFor(() => expect(store.calls).toHaveLength(2), { timeout: 150, interval: 2 });
@@ -168,11 +168,83 @@ describe('ingest pipeline', () => {
     send(3);
     send(4);
     await pipeline.flush();
-    expect(acks.at(-1)?.payload).toBe('{"seq":4}');
+    expect(acks.at(-1)?.payload).toBe('{"seq":5}');
     send(6);
     await pipeline.flush();
     expect(acks.at(-1)?.payload).toBe('{"seq":6}');
     expect(store.readings.size).toBe(6);
+    await pipeline.close();
+  });
+
+  it('writes two transactions at once when more than a batch is queued', async () => {
+    const { store, acks, pipeline } = setup({ batchReadings: 2, flushMs: 1000 });
+    let release!: () => void;
+    store.gate = new Promise((resolve) => (release = resolve));
+    for (let seq = 1; seq <= 6; seq += 1) {
+      pipeline.handle({
+        topic: 'ec/v1/c/EC-1/telemetry',
+        payload: telemetry(seq, `2026-11-25T10:0${seq}:00+01:00`, { a: { power_w: seq } }),
+      });
+    }
+    await vi.waitFor(() => expect(store.calls).toHaveLength(2), { timeout: 500, interval: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.calls).toHaveLength(2); // not a third while two are under way
+    expect(acks).toHaveLength(0);
+    store.gate = null;
+    release();
+    await pipeline.flush();
+    expect(store.readings.size).toBe(6);
+    expect(acks.at(-1)?.payload).toBe('{"seq":6}');
+    await pipeline.close();
+  });
+
+  it('does not ack past a seq whose transaction failed while a later one committed', async () => {
+    const { store, acks, pipeline } = setup({ batchReadings: 1, flushMs: 1000, retryMinMs: 5000 });
+    pipeline.handle({
+      topic: 'ec/v1/c/EC-1/telemetry',
+      payload: telemetry(1, T0, { a: { power_w: 1 } }),
+    });
+    await pipeline.flush();
+    expect(acks.at(-1)?.payload).toBe('{"seq":1}');
+    // Seq 2 fails in its transaction; seq 3 commits in the other one.
+    store.failIf = (batches) => batches.some((b) => b.seq === 2);
+    pipeline.handle({
+      topic: 'ec/v1/c/EC-1/telemetry',
+      payload: telemetry(2, '2026-11-25T10:02:00+01:00', { a: { power_w: 2 } }),
+    });
+    pipeline.handle({
+      topic: 'ec/v1/c/EC-1/telemetry',
+      payload: telemetry(3, '2026-11-25T10:03:00+01:00', { a: { power_w: 3 } }),
+    });
+    await vi.waitFor(() => expect(store.readings.size).toBe(2), { timeout: 500, interval: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(acks.map((a) => a.payload)).toEqual(['{"seq":1}', '{"seq":1}']);
+    store.failIf = null;
+    await pipeline.flush();
+    expect(acks.at(-1)?.payload).toBe('{"seq":3}');
+    await pipeline.close();
+  });
+
+  it('acknowledges a malformed message that carries a seq (refused, never stored: re-sending cannot help)', async () => {
+    const { store, acks, pipeline } = setup();
+    pipeline.handle({
+      topic: 'ec/v1/c/EC-1/telemetry',
+      payload: telemetry(1, T0, { a: { power_w: 1 } }),
+    });
+    pipeline.handle({
+      topic: 'ec/v1/c/EC-1/telemetry',
+      payload: Buffer.from(
+        JSON.stringify({ seq: 2, samples: [{ time: 'yesterday', values: {} }] }),
+      ),
+    });
+    pipeline.handle({
+      topic: 'ec/v1/c/EC-1/telemetry',
+      payload: telemetry(3, '2026-11-25T10:03:00+01:00', { a: { power_w: 3 } }),
+    });
+    await pipeline.flush();
+    expect(store.readings.size).toBe(2);
+    expect(acks.at(-1)?.payload).toBe('{"seq":3}');
+    expect(pipeline.stats().refusals['telemetry:invalid']).toBe(1);
     await pipeline.close();
   });
 

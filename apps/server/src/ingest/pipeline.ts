@@ -3,8 +3,12 @@
  *
  * topic → parseTopic → per kind:
  * - `telemetry`: decodeJson(telemetryMessageSchema) → queue → flush every ≤ {@link IngestOptions.flushMs} or at
- *   ≥ {@link IngestOptions.batchReadings} readings → `TelemetryStore.writeBatches` (one transaction) → after the commit
- *   `{seq}` on each controller's `…/ack` (the highest committed seq of that flush) → `onCommitted(locationIds)`.
+ *   ≥ {@link IngestOptions.batchReadings} readings → `TelemetryStore.writeBatches` (one transaction; up to
+ *   {@link IngestOptions.maxInFlight} at once, so the database works on one while the next is prepared) → after the
+ *   commit `{seq}` on each controller's `…/ack` (the store's acknowledged seq: every seq up to it committed, gaps
+ *   held back, see ack-sequence.ts) → `onCommitted(locationIds)`. A message that is valid JSON with a `seq` but
+ *   otherwise malformed is refused and goes through as an empty batch, so the acknowledgement covers it (the
+ *   controller drops it: re-sending cannot help).
  *   When the store rejects (database down), the batches stay queued (bounded by
  *   {@link IngestOptions.maxPendingReadings}; beyond it new messages are refused, and since they are not acknowledged
  *   the controller sends them again) and the flush is retried with back-off. Nothing is acknowledged before its commit.
@@ -55,15 +59,21 @@ export interface PresenceWriter {
   ): Promise<{ locationId: number | null } | null>;
 }
 
+/**
+ * A reading is one device's sample at one instant (a row of `reading`, with all the values the device sent for that
+ * instant).
+ */
 export interface IngestOptions {
   /** Longest a reading waits in the queue before a flush (ms, default 50). */
   flushMs: number;
   /**
-   * A flush starts at once when this many readings (values) are queued, and takes about this many (default 20,000:
-   * larger transactions are what raised the rate on PostgreSQL in bench/ingest.ts; 2,000 gave about a third less).
+   * A flush starts at once when this many readings are queued, and takes about this many (default 10,000: larger
+   * transactions are what raised the rate on PostgreSQL; see docs/telemetry.md "End to end").
    */
   batchReadings: number;
-  /** Bound of the queue while the store fails (readings, default 200,000); beyond it messages are refused. */
+  /** Flushes (transactions) under way at once (default 2). */
+  maxInFlight: number;
+  /** Bound of the queue while the store fails (readings, default 100,000); beyond it messages are refused. */
   maxPendingReadings: number;
   /** First and longest retry delay after a failed write (ms, defaults 100 and 5000). */
   retryMinMs: number;
@@ -72,8 +82,9 @@ export interface IngestOptions {
 
 export const DEFAULT_INGEST_OPTIONS: IngestOptions = {
   flushMs: 50,
-  batchReadings: 20000,
-  maxPendingReadings: 200_000,
+  batchReadings: 10_000,
+  maxInFlight: 2,
+  maxPendingReadings: 100_000,
   retryMinMs: 100,
   retryMaxMs: 5000,
 };
@@ -98,13 +109,23 @@ interface Queued {
   readings: number;
 }
 
-/** The readings of a batch: one per device value. */
+/** The readings of a batch: one per device and sample instant. */
 export function countReadings(samples: TelemetrySample[]): number {
   let n = 0;
-  for (const sample of samples) {
-    for (const values of Object.values(sample.values)) n += Object.keys(values).length;
-  }
+  for (const sample of samples) n += Object.keys(sample.values).length;
   return n;
+}
+
+/** The `seq` of a payload that is JSON with a valid seq but failed the schema otherwise; null if there is none. */
+function seqOfMalformed(payload: Buffer): number | null {
+  try {
+    const value: unknown = JSON.parse(payload.toString('utf8'));
+    if (typeof value !== 'object' || value === null || !('seq' in value)) return null;
+    const { seq } = value;
+    return typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0 ? seq : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Builds the pipeline. `handle` never throws; `close` flushes once more and stops the timers. */
@@ -113,7 +134,8 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
   const { refusals, log } = deps;
   const queue: Queued[] = [];
   let queuedReadings = 0;
-  let flushing: Promise<void> | null = null;
+  /** Flushes under way (at most options.maxInFlight). */
+  const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
   let retryDelay = 0;
   let closed = false;
@@ -156,9 +178,12 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     }
   }
 
-  /** Writes the head of the queue; on failure puts it back and retries later. */
+  /**
+   * Starts writing the head of the queue unless enough flushes are under way; on failure puts it back and retries
+   * later. Resolves when the flush it started (or, when it could not start one, the oldest under way) has ended.
+   */
   function flush(): Promise<void> {
-    if (flushing) return flushing;
+    if (inFlight.size >= options.maxInFlight) return Promise.race(inFlight);
     if (queue.length === 0 || !deps.store) return Promise.resolve();
     const store = deps.store;
     let taken = 0;
@@ -169,11 +194,13 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     }
     const items = queue.splice(0, taken);
     queuedReadings -= readings;
-    flushing = (async () => {
+    const flushing: Promise<void> = (async () => {
       let outcomes: BatchOutcome[];
       try {
         outcomes = await store.writeBatches(items.map((item) => item.batch));
       } catch (error) {
+        // Back at the head: the order does not matter for correctness (acks come from the store), only for
+        // fairness. Stays unacknowledged until a commit.
         queue.unshift(...items);
         queuedReadings += readings;
         stats.writeFailures += 1;
@@ -192,21 +219,37 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       stats.committedReadings += readings;
       afterCommit(outcomes);
     })().finally(() => {
-      flushing = null;
+      inFlight.delete(flushing);
       if (closed || queue.length === 0) return;
       // A timer set while the write was under way would retry sooner than the back-off.
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (retryDelay > 0) schedule(retryDelay);
-      else if (queuedReadings >= options.batchReadings) schedule(0);
-      else schedule(options.flushMs);
+      if (retryDelay > 0) {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        schedule(retryDelay);
+      } else if (queuedReadings >= options.batchReadings) {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        schedule(0);
+      } else {
+        schedule(options.flushMs);
+      }
     });
+    inFlight.add(flushing);
+    // More than a batch waiting and room for another transaction: start it now, while this one is written.
+    if (
+      retryDelay === 0 &&
+      queuedReadings >= options.batchReadings &&
+      inFlight.size < options.maxInFlight
+    ) {
+      void flush();
+    }
     return flushing;
   }
 
   function afterCommit(outcomes: BatchOutcome[]): void {
     const highest = new Map<string, number>();
     const locations = new Set<number>();
+    // The store's acknowledged seq per controller (every seq up to it committed); ack-sequence.ts.
     for (const outcome of outcomes) {
       if (outcome.status === 'unknown-controller') {
         refusals.refuse('telemetry:unknown-controller', { unitId: outcome.unitId });
@@ -216,9 +259,10 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       if (outcome.seq === null) continue;
       const refused = refusedSeqs.get(outcome.unitId);
       if (refused?.delete(outcome.seq) && refused.size === 0) refusedSeqs.delete(outcome.unitId);
+      if (outcome.ack === null) continue;
       const previous = highest.get(outcome.unitId);
-      if (previous === undefined || outcome.seq > previous)
-        highest.set(outcome.unitId, outcome.seq);
+      if (previous === undefined || outcome.ack > previous)
+        highest.set(outcome.unitId, outcome.ack);
     }
     // Acks are sent after the commit only; a lost ack is harmless (the controller re-sends, storage is idempotent).
     // Not awaited: with an external broker that is down, a publish waits for the reconnection, and the next flush
@@ -297,6 +341,9 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
           const decoded = decodeJson(message.payload, telemetryMessageSchema, MAX_TELEMETRY_BYTES);
           if (!decoded.ok) {
             refusals.refuse(`telemetry:${decoded.reason}`, { unitId, detail: decoded.detail });
+            // Refused for good, but acknowledged once everything before it is: re-sending cannot help.
+            const seq = decoded.reason === 'too-large' ? null : seqOfMalformed(message.payload);
+            if (seq !== null) enqueue({ unitId, seq, samples: [], receivedAt }, 'telemetry');
             return;
           }
           enqueue(
@@ -368,8 +415,12 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     async flush(): Promise<void> {
       if (timer) clearTimeout(timer);
       timer = null;
-      if (flushing) await flushing;
-      await flush();
+      await Promise.all(inFlight);
+      // One attempt even during a back-off; more while they succeed.
+      do {
+        await flush();
+        await Promise.all(inFlight);
+      } while (queue.length > 0 && retryDelay === 0);
     },
 
     /** Counters for logs, metrics and tests. */
@@ -389,8 +440,11 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     async close(): Promise<void> {
       if (timer) clearTimeout(timer);
       timer = null;
-      if (flushing) await flushing;
-      if (queue.length > 0 && retryDelay === 0) await flush();
+      await Promise.all(inFlight);
+      while (queue.length > 0 && retryDelay === 0) {
+        await flush();
+        await Promise.all(inFlight);
+      }
       closed = true;
       if (timer) clearTimeout(timer);
       timer = null;

@@ -26,6 +26,11 @@ export interface BatchOutcome {
   discovered: number;
   controllerId: number | null;
   locationId: number | null;
+  /**
+   * The controller's acknowledged seq after this commit (every seq up to it committed, see ack-sequence.ts); the
+   * same on every outcome of that controller; null when nothing of the controller is acknowledged yet.
+   */
+  ack: number | null;
 }
 
 /** Writes batches in one transaction, idempotently; rejects when nothing was committed. */

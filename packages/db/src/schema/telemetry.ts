@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -36,8 +37,21 @@ export const controllerIngest = pgTable('controller_ingest', {
   controllerId: integer('controller_id')
     .primaryKey()
     .references(() => controllers.id, { onDelete: 'cascade' }),
+  /** The highest seq seen (committed) from this controller, gaps or not. */
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
   lastMessageAt: at('last_message_at').notNull(),
+  /**
+   * The acknowledged seq: every seq up to it is committed (or refused as malformed), with no gap. The ack the cloud
+   * publishes is this value, whichever instance committed which message (shared subscriptions split a stream).
+   */
+  ackedSeq: bigint('acked_seq', { mode: 'number' }),
+  /** Committed seqs above `acked_seq` waiting for a gap below them to fill (bounded; see the telemetry store). */
+  pendingSeqs: bigint('pending_seqs', { mode: 'number' })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  /** Since when a gap has held the ack back; a gap older than the store's limit is skipped (logged). */
+  gapSince: at('gap_since'),
 });
 
 /**

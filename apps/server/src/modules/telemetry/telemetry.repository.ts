@@ -1,5 +1,7 @@
 import { queryRows, sql, type Db } from '@ec/db';
-import { TELEMETRY_FIELDS, type TelemetrySample, type TelemetryValues } from '@ec/protocol';
+import { TELEMETRY_FIELDS, type TelemetryValues } from '@ec/protocol';
+import { advanceAck, DEFAULT_ACK_LIMITS, type AckLimits } from '../../ingest/ack-sequence.ts';
+import type { BatchOutcome, TelemetryStore } from '../../ingest/telemetry-store.ts';
 import {
   DEFAULT_RAW_RETENTION_DAYS,
   ensureIntervalPartitions,
@@ -13,36 +15,10 @@ import {
  * arrays (the same SQL on PGlite and PostgreSQL), idempotent (a redelivered batch changes nothing).
  */
 
-/** One telemetry message of a controller, already validated against the protocol schema. */
-export interface IncomingBatch {
-  unitId: string;
-  seq: number | null;
-  samples: TelemetrySample[];
-  receivedAt: Date;
-}
+export type { BatchOutcome, IncomingBatch, TelemetryStore } from '../../ingest/telemetry-store.ts';
 
 /** Why readings of a batch were not stored. */
-export type SkipReason = 'time-out-of-range' | 'deleted-device';
-
-/** What became of one batch. */
-export interface BatchOutcome {
-  unitId: string;
-  seq: number | null;
-  status: 'stored' | 'unknown-controller';
-  /** Readings written (a reading that was already stored counts 0). */
-  stored: number;
-  skipped: { reason: SkipReason; count: number }[];
-  /** Readings of unknown device references, kept in `discovered_devices`. */
-  discovered: number;
-  controllerId: number | null;
-  locationId: number | null;
-}
-
-/** The storage the ingest writes through. */
-export interface TelemetryStore {
-  /** Stores the batches in one transaction (all or nothing), idempotently; rejects when the database fails. */
-  writeBatches(batches: IncomingBatch[]): Promise<BatchOutcome[]>;
-}
+export type SkipReason = BatchOutcome['skipped'][number]['reason'];
 
 /** Options of {@link createTelemetryStore}. */
 export interface TelemetryStoreOptions {
@@ -50,6 +26,10 @@ export interface TelemetryStoreOptions {
   rawRetentionDays?: number;
   /** The clock (tests). */
   now?: () => Date;
+  /** When a gap in a controller's seqs stops holding its ack back (tests). */
+  ackLimits?: AckLimits;
+  /** Told how many missing seqs a commit skipped for a controller (logged by the caller). */
+  onSeqGapSkipped?: (controllerId: number, skipped: number) => void;
 }
 
 /** Samples further in the future than this are skipped (a controller's clock gone wrong). */
@@ -73,6 +53,25 @@ export const FIELD_UNITS: Record<keyof TelemetryValues, string> = {
   current_l2_a: 'A',
   current_l3_a: 'A',
   gas_m3: 'm3',
+};
+
+/** The column type of each protocol field in `reading` (counters are float8: a meter's Wh outgrow a real). */
+const FIELD_SQL_TYPES: Record<keyof TelemetryValues, 'real' | 'float8'> = {
+  power_w: 'real',
+  energy_import_wh: 'float8',
+  energy_export_wh: 'float8',
+  soc_pct: 'real',
+  temperature_c: 'real',
+  power_l1_w: 'real',
+  power_l2_w: 'real',
+  power_l3_w: 'real',
+  voltage_l1_v: 'real',
+  voltage_l2_v: 'real',
+  voltage_l3_v: 'real',
+  current_l1_a: 'real',
+  current_l2_a: 'real',
+  current_l3_a: 'real',
+  gas_m3: 'float8',
 };
 
 /**
@@ -117,6 +116,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}): TelemetryStore {
   const retention = options.rawRetentionDays ?? DEFAULT_RAW_RETENTION_DAYS;
   const now = options.now ?? (() => new Date());
+  const ackLimits = options.ackLimits ?? DEFAULT_ACK_LIMITS;
   /** Reading partitions this instance knows exist (created by it or found), so each day is checked once. */
   const knownDays = new Set<string>();
 
@@ -160,7 +160,8 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
       const outcomes: BatchOutcome[] = [];
       const readings = new Map<string, Reading>();
       const discovered = new Map<string, Discovered>();
-      const lastSeq = new Map<number, { seq: number; at: number }>();
+      /** The seqs of each controller's batches in this call, and its latest message's arrival. */
+      const seqs = new Map<number, { seqs: number[]; at: number }>();
       const seen = new Map<number, number>();
       batches.forEach((batch, index) => {
         const controller = byUnit.get(batch.unitId);
@@ -173,17 +174,20 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
           discovered: 0,
           controllerId: controller?.id ?? null,
           locationId: controller?.location_id ?? null,
+          ack: null,
         };
         outcomes.push(outcome);
         if (!controller) return;
         const received = batch.receivedAt.getTime();
         seen.set(controller.id, Math.max(seen.get(controller.id) ?? 0, received));
         if (batch.seq !== null) {
-          const previous = lastSeq.get(controller.id);
-          lastSeq.set(controller.id, {
-            seq: Math.max(previous?.seq ?? batch.seq, batch.seq),
-            at: Math.max(previous?.at ?? received, received),
-          });
+          const entry = seqs.get(controller.id);
+          if (entry) {
+            entry.seqs.push(batch.seq);
+            entry.at = Math.max(entry.at, received);
+          } else {
+            seqs.set(controller.id, { seqs: [batch.seq], at: received });
+          }
         }
         let outOfRange = 0;
         let deleted = 0;
@@ -256,52 +260,59 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
 
       await db.transaction(async (tx) => {
         if (rows.length > 0) {
-          const column = (field: keyof TelemetryValues) =>
-            arr(rows.map((r) => r.values[field] ?? null));
+          // Only the fields some reading of this call has: most devices send two or three of the fifteen, and
+          // every array parameter is text the database parses (a third of the insert's time with all fifteen).
+          const present = TELEMETRY_FIELDS.filter((field) =>
+            rows.some((r) => r.values[field] !== undefined),
+          );
+          const names = sql.raw(['device_id', 'ts', ...present].join(', '));
+          const arrays = sql.join(
+            [
+              sql`${arr(rows.map((r) => r.deviceId))}::int[]`,
+              sql`${arr(rows.map((r) => iso(r.ms)))}::timestamptz[]`,
+              ...present.map(
+                (field) =>
+                  sql`${arr(rows.map((r) => r.values[field] ?? null))}::${sql.raw(FIELD_SQL_TYPES[field])}[]`,
+              ),
+            ],
+            sql`, `,
+          );
           const inserted = await queryRows<{ device_id: number; ms: string | number }>(
             tx,
             sql`with input as (
-                  select * from unnest(
-                    ${arr(rows.map((r) => r.deviceId))}::int[], ${arr(rows.map((r) => iso(r.ms)))}::timestamptz[],
-                    ${column('power_w')}::real[], ${column('energy_import_wh')}::float8[],
-                    ${column('energy_export_wh')}::float8[], ${column('soc_pct')}::real[],
-                    ${column('temperature_c')}::real[], ${column('power_l1_w')}::real[],
-                    ${column('power_l2_w')}::real[], ${column('power_l3_w')}::real[],
-                    ${column('voltage_l1_v')}::real[], ${column('voltage_l2_v')}::real[],
-                    ${column('voltage_l3_v')}::real[], ${column('current_l1_a')}::real[],
-                    ${column('current_l2_a')}::real[], ${column('current_l3_a')}::real[],
-                    ${column('gas_m3')}::float8[]
-                  ) as t(device_id, ts, power_w, energy_import_wh, energy_export_wh, soc_pct, temperature_c,
-                         power_l1_w, power_l2_w, power_l3_w, voltage_l1_v, voltage_l2_v, voltage_l3_v,
-                         current_l1_a, current_l2_a, current_l3_a, gas_m3)
+                  select * from unnest(${arrays}) as t(${names})
                 ),
                 ins as (
-                  insert into reading (device_id, ts, power_w, energy_import_wh, energy_export_wh, soc_pct,
-                    temperature_c, power_l1_w, power_l2_w, power_l3_w, voltage_l1_v, voltage_l2_v, voltage_l3_v,
-                    current_l1_a, current_l2_a, current_l3_a, gas_m3)
+                  insert into reading (${names})
                   select * from input
                   on conflict (device_id, ts) do nothing
                   returning device_id, ts, (energy_import_wh is not null or energy_export_wh is not null) as counters
                 ),
-                -- Dirty: each new reading's quarter hour and, for a reading with a counter, the quarter hour of the
-                -- next stored reading with a counter (its first difference now starts from this one; a late
-                -- reading that fills a gap moves energy out of the quarter hour after the gap). Rows inserted by
-                -- this statement are not visible to the lookup, so only readings stored before count.
+                -- Dirty: each new reading's quarter hour and, for readings with a counter, the quarter hour of the
+                -- next stored reading with a counter (its first difference now starts from a new reading; a late
+                -- reading that fills a gap moves energy out of the quarter hour after the gap). One lookup per device
+                -- and quarter hour, from its last new reading: a stored reading between two new ones of the same
+                -- quarter hour lies in that (marked) quarter hour, and past the last one it is the next of all of
+                -- them. Rows inserted by this statement are not visible to the lookup, so only readings stored
+                -- before count.
+                qh as (
+                  select device_id, date_bin('15 minutes', ts, timestamptz '2000-01-01 00:00:00+00') as ts,
+                         max(ts) filter (where counters) as last_counter
+                  from ins group by 1, 2
+                ),
                 dirty as (
                   insert into rollup_dirty (device_id, ts, marked_at)
                   select device_id, ts, clock_timestamp() from (
-                    select distinct m.device_id, date_bin('15 minutes', m.ts, timestamptz '2000-01-01 00:00:00+00') as ts
-                    from (
-                      select ins.device_id, ins.ts from ins
-                      union all
-                      select ins.device_id, nx.ts from ins cross join lateral (
-                        select r.ts from reading r
-                        where r.device_id = ins.device_id and r.ts > ins.ts
-                          and (r.energy_import_wh is not null or r.energy_export_wh is not null)
-                        order by r.ts limit 1
-                      ) nx
-                      where ins.counters
-                    ) m
+                    select device_id, ts from qh
+                    union
+                    select qh.device_id, date_bin('15 minutes', nx.ts, timestamptz '2000-01-01 00:00:00+00')
+                    from qh cross join lateral (
+                      select r.ts from reading r
+                      where r.device_id = qh.device_id and r.ts > qh.last_counter
+                        and (r.energy_import_wh is not null or r.energy_export_wh is not null)
+                      order by r.ts limit 1
+                    ) nx
+                    where qh.last_counter is not null
                   ) marks
                   order by device_id, ts
                   on conflict (device_id, ts) do update set marked_at = excluded.marked_at
@@ -356,18 +367,17 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
           );
         }
 
-        if (lastSeq.size > 0) {
-          const entries = [...lastSeq.entries()].sort((a, b) => a[0] - b[0]);
-          await tx.execute(
-            sql`insert into controller_ingest (controller_id, last_seq, last_message_at)
-                select * from unnest(
-                  ${arr(entries.map(([id]) => id))}::int[], ${arr(entries.map(([, v]) => v.seq))}::int8[],
-                  ${arr(entries.map(([, v]) => iso(v.at)))}::timestamptz[]
-                )
-                on conflict (controller_id) do update set
-                  last_seq = greatest(controller_ingest.last_seq, excluded.last_seq),
-                  last_message_at = greatest(controller_ingest.last_message_at, excluded.last_message_at)`,
+        if (seqs.size > 0) {
+          const acks = await advanceAcks(
+            tx,
+            seqs,
+            clock.getTime(),
+            ackLimits,
+            options.onSeqGapSkipped,
           );
+          for (const outcome of outcomes) {
+            if (outcome.controllerId !== null) outcome.ack = acks.get(outcome.controllerId) ?? null;
+          }
         }
 
         if (seen.size > 0) {
@@ -387,6 +397,96 @@ export function createTelemetryStore(db: Db, options: TelemetryStoreOptions = {}
       return outcomes;
     },
   };
+}
+
+/**
+ * Records the committed seqs of each controller and returns its acknowledged seq (ack-sequence.ts), inside the
+ * write's transaction: the row lock makes instances (and transactions in flight) that commit the same controller's
+ * messages take turns, so each sees the other's committed seqs. Rows are locked in controller order (no deadlock).
+ */
+async function advanceAcks(
+  tx: Db,
+  seqs: Map<number, { seqs: number[]; at: number }>,
+  now: number,
+  limits: AckLimits,
+  onSkipped: ((controllerId: number, skipped: number) => void) | undefined,
+): Promise<Map<number, number | null>> {
+  const entries = [...seqs.entries()].sort((a, b) => a[0] - b[0]);
+  const ids = entries.map(([id]) => id);
+  await tx.execute(
+    sql`insert into controller_ingest (controller_id, last_seq, last_message_at)
+        select * from unnest(
+          ${arr(ids)}::int[], ${arr(entries.map(([, v]) => Math.max(...v.seqs)))}::int8[],
+          ${arr(entries.map(([, v]) => iso(v.at)))}::timestamptz[]
+        )
+        on conflict (controller_id) do nothing`,
+  );
+  const rows = await queryRows<{
+    controller_id: number;
+    acked_seq: string | number | null;
+    pending_seqs: (string | number)[] | string;
+    gap_ms: string | number | null;
+  }>(
+    tx,
+    sql`select controller_id, acked_seq, pending_seqs,
+               (extract(epoch from gap_since) * 1000)::float8 as gap_ms
+        from controller_ingest where controller_id = any(${arr(ids)}::int[])
+        order by controller_id for update`,
+  );
+  const acks = new Map<number, number | null>();
+  const updates: {
+    id: number;
+    last: number;
+    at: number;
+    acked: number | null;
+    pending: string;
+    gap: number | null;
+  }[] = [];
+  for (const row of rows) {
+    const entry = seqs.get(row.controller_id);
+    if (!entry) continue;
+    const next = advanceAck(
+      {
+        acked: row.acked_seq === null ? null : Number(row.acked_seq),
+        pending: int8Array(row.pending_seqs),
+        gapSince: row.gap_ms === null ? null : Number(row.gap_ms),
+      },
+      entry.seqs,
+      now,
+      limits,
+    );
+    if (next.skipped > 0) onSkipped?.(row.controller_id, next.skipped);
+    acks.set(row.controller_id, next.acked);
+    updates.push({
+      id: row.controller_id,
+      last: Math.max(...entry.seqs),
+      at: entry.at,
+      acked: next.acked,
+      pending: `{${next.pending.join(',')}}`,
+      gap: next.gapSince,
+    });
+  }
+  await tx.execute(
+    sql`update controller_ingest c set
+          last_seq = greatest(c.last_seq, t.last_seq),
+          last_message_at = greatest(c.last_message_at, t.at),
+          acked_seq = t.acked, pending_seqs = t.pending::int8[], gap_since = t.gap
+        from unnest(
+          ${arr(updates.map((u) => u.id))}::int[], ${arr(updates.map((u) => u.last))}::int8[],
+          ${arr(updates.map((u) => iso(u.at)))}::timestamptz[], ${arr(updates.map((u) => u.acked))}::int8[],
+          ${arr(updates.map((u) => u.pending))}::text[],
+          ${arr(updates.map((u) => (u.gap === null ? null : iso(u.gap))))}::timestamptz[]
+        ) as t(id, last_seq, at, acked, pending, gap)
+        where c.controller_id = t.id`,
+  );
+  return acks;
+}
+
+/** An int8[] as the drivers return it: an array of strings or numbers (node-postgres, PGlite) or its text form. */
+function int8Array(value: (string | number)[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map(Number);
 }
 
 /** The PGlite instance behind a drizzle handle, or null on PostgreSQL (node-postgres pool). */

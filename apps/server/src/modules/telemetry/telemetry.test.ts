@@ -34,7 +34,8 @@ async function snapshot(): Promise<string> {
     rows(sql`select controller_id, ref, first_seen_at::text, last_seen_at::text, last_values, samples
               from discovered_devices order by 1, 2`),
     rows(
-      sql`select controller_id, last_seq, last_message_at::text from controller_ingest order by 1`,
+      sql`select controller_id, last_seq, last_message_at::text, acked_seq, pending_seqs, gap_since::text
+            from controller_ingest order by 1`,
     ),
     rows(
       sql`select controller_id, connected, last_seen_at::text from controller_presence order by 1`,
@@ -77,6 +78,7 @@ describe('writeBatches', () => {
       discovered: 0,
       controllerId: fx.controllerId,
       locationId: fx.locationId,
+      ack: 7,
     });
     expect(
       await rows(sql`select metric, value, unit, at from device_latest where device_id = ${fx.devices.grid}
@@ -136,6 +138,88 @@ describe('writeBatches', () => {
       { last_seq: 9 },
     ]);
     expect(await rows(sql`select count(*)::int as n from reading`)).toEqual([{ n: 2 }]);
+  });
+
+  it('acknowledges only contiguous seqs: a seq committed by another instance before a gap fills waits', async () => {
+    const one = (seq: number, minute: number) =>
+      batch(seq, [
+        [`2026-03-30T10:${String(minute).padStart(2, '0')}:00Z`, { grid: { power_w: seq } }],
+      ]);
+    // Instance A commits 10; instance B commits 12 while 11 is still queued at A (or lost with it).
+    const [a] = await store().writeBatches([one(10, 0)]);
+    expect(a?.ack).toBe(10);
+    const [b] = await store().writeBatches([one(12, 2)]);
+    expect(b?.ack).toBe(10);
+    expect(
+      await rows(sql`select acked_seq::int as acked, pending_seqs::text as pending, gap_since is not null as gap
+                      from controller_ingest`),
+    ).toEqual([{ acked: 10, pending: '{12}', gap: true }]);
+    // 11 arrives (re-sent by the controller): everything up to 12 is stored.
+    const [c] = await store().writeBatches([one(11, 1)]);
+    expect(c?.ack).toBe(12);
+    expect(
+      await rows(sql`select acked_seq::int as acked, pending_seqs::text as pending, gap_since is null as no_gap
+                      from controller_ingest`),
+    ).toEqual([{ acked: 12, pending: '{}', no_gap: true }]);
+  });
+
+  it('skips a gap that outlived the limit and reports how many seqs it skipped', async () => {
+    const skipped: [number, number][] = [];
+    const at = (ms: number) =>
+      createTelemetryStore(database.db, {
+        now: () => new Date(NOW.getTime() + ms),
+        ackLimits: { gapMs: 60_000, maxPending: 100 },
+        onSeqGapSkipped: (id, n) => skipped.push([id, n]),
+      });
+    const one = (seq: number, minute: number) =>
+      batch(seq, [[`2026-03-30T10:0${minute}:00Z`, { grid: { power_w: seq } }]]);
+    await at(0).writeBatches([one(1, 0)]);
+    expect((await at(0).writeBatches([one(5, 1)]))[0]?.ack).toBe(1);
+    expect((await at(59_000).writeBatches([one(6, 2)]))[0]?.ack).toBe(1);
+    expect((await at(61_000).writeBatches([one(7, 3)]))[0]?.ack).toBe(7);
+    expect(skipped).toEqual([[fx.controllerId, 3]]);
+  });
+
+  it('commits seqs of two transactions in flight without losing either: the second sees the first', async () => {
+    const samples = (seq: number) =>
+      batch(seq, [
+        [`2026-03-30T10:0${seq}:00Z`, { grid: { power_w: seq }, pv1: { power_w: seq } }],
+      ]);
+    await store().writeBatches([samples(1)]);
+    const results = await Promise.all([
+      store().writeBatches([samples(2)]),
+      store().writeBatches([samples(3)]),
+    ]);
+    const acks = results.map(([outcome]) => outcome?.ack);
+    // Whichever committed last saw both.
+    expect(Math.max(...acks.map(Number))).toBe(3);
+    expect(
+      await rows(
+        sql`select acked_seq::int as acked, pending_seqs::text as pending from controller_ingest`,
+      ),
+    ).toEqual([{ acked: 3, pending: '{}' }]);
+  });
+
+  it('marks a dirty quarter hour once per device and quarter hour, and the next stored counter reading after it', async () => {
+    // Stored first: a counter reading at 10:40 (quarter hour 10:30).
+    await store().writeBatches([
+      batch(1, [['2026-03-30T10:40:00Z', { grid: { energy_import_wh: 50 } }]]),
+    ]);
+    await rows(sql`delete from rollup_dirty`);
+    // Late: three counter readings in 10:00–10:15 and one in 10:15–10:30.
+    await store().writeBatches([
+      batch(2, [
+        ['2026-03-30T10:01:00Z', { grid: { energy_import_wh: 10 } }],
+        ['2026-03-30T10:05:00Z', { grid: { energy_import_wh: 11 } }],
+        ['2026-03-30T10:09:00Z', { grid: { energy_import_wh: 12 } }],
+        ['2026-03-30T10:20:00Z', { grid: { energy_import_wh: 20 } }],
+      ]),
+    ]);
+    expect(
+      await rows(
+        sql`select to_char(ts at time zone 'UTC', 'HH24:MI') as ts from rollup_dirty order by ts`,
+      ),
+    ).toEqual([{ ts: '10:00' }, { ts: '10:15' }, { ts: '10:30' }]);
   });
 
   it('answers unknown-controller and writes nothing for a unit id nobody has', async () => {
