@@ -51,7 +51,15 @@ export function createTelemetryService(options: TelemetryServiceOptions) {
   const { db, jobs, log, rawRetentionDays } = options;
   const now = options.now ?? (() => new Date());
   const throttleMs = options.rollupThrottleMs ?? 1000;
-  const store: TelemetryStore = createTelemetryStore(db, { rawRetentionDays, now });
+  const store: TelemetryStore = createTelemetryStore(db, {
+    rawRetentionDays,
+    now,
+    onSeqGapSkipped: (controllerId, skipped) =>
+      log.warn(
+        { controllerId, skipped },
+        "ingest: a gap in a controller's seqs outlived the limit; acknowledging past it",
+      ),
+  });
   const pending = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let lastRequest = 0;
