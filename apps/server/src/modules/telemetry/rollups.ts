@@ -276,7 +276,9 @@ export async function rebuildRollups(
   const from = sql`${options.from.toISOString()}::timestamptz`;
   const last = sql`(${options.to.toISOString()}::timestamptz - interval '1 microsecond')`;
   // Whole hours, and whole local days / months of each location (a coarse UTC margin first, for the index).
-  const hours = sql`i.ts >= date_bin('1 hour', ${from}, ${ORIGIN}) and i.ts < date_bin('1 hour', ${last}, ${ORIGIN}) + interval '1 hour'`;
+  const hoursOf = (column: string) =>
+    sql`${sql.raw(column)} >= date_bin('1 hour', ${from}, ${ORIGIN}) and ${sql.raw(column)} < date_bin('1 hour', ${last}, ${ORIGIN}) + interval '1 hour'`;
+  const hours = hoursOf('i.ts');
   const coarse = sql`i.ts >= ${from} - interval '32 days' and i.ts < ${last} + interval '32 days'`;
   const dayStart = sql`((${from} at time zone l.timezone)::date::timestamp at time zone l.timezone)`;
   const dayEnd = sql`(((${last} at time zone l.timezone)::date + 1)::timestamp at time zone l.timezone)`;
@@ -311,10 +313,10 @@ export async function rebuildRollups(
       select e.location_id, e.bucket, ${LOCATION_VALUES}
       from (
         select x.location_id, x.bucket, ${LOCATION_SUMS}
-        from (select dv.location_id, date_bin('1 hour', i.ts, ${ORIGIN}) as bucket, dv.category, i.import_wh,
-                i.export_wh
-              from interval_15m i join devices dv on dv.id = i.device_id
-              where ${locationDevices} and ${hours}) x
+        -- From the device hours just rebuilt (sums of sums: the same result, a quarter of the rows to read).
+        from (select dv.location_id, r.bucket, dv.category, r.import_wh, r.export_wh
+              from device_rollup_hour r join devices dv on dv.id = r.device_id
+              where ${locationDevices} and ${hoursOf('r.bucket')}) x
         group by x.location_id, x.bucket
       ) e
       on conflict (location_id, bucket) do update set ${LOCATION_UPDATE}`);
@@ -323,10 +325,10 @@ export async function rebuildRollups(
       select e.location_id, e.day, ${LOCATION_VALUES}
       from (
         select x.location_id, x.day, ${LOCATION_SUMS}
-        from (select dv.location_id, (i.ts at time zone l.timezone)::date as day, dv.category, i.import_wh,
-                i.export_wh
-              from interval_15m i join devices dv on dv.id = i.device_id join locations l on l.id = dv.location_id
-              where ${locationDevices} and ${days}) x
+        -- From the device days just rebuilt (the same local days of the location).
+        from (select dv.location_id, r.day, dv.category, r.import_wh, r.export_wh
+              from device_rollup_day r join devices dv on dv.id = r.device_id join locations l on l.id = dv.location_id
+              where ${locationDevices} and r.day >= (${from} at time zone l.timezone)::date and r.day <= (${last} at time zone l.timezone)::date) x
         group by x.location_id, x.day
       ) e
       on conflict (location_id, day) do update set ${LOCATION_UPDATE}`);
