@@ -6,3 +6,4 @@ export * from './zone.ts';
 export * from './holidays.ts';
 export * from './resolve.ts';
 export * from './defaults/index.ts';
+export * from './cost.ts';
