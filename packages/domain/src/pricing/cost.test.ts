@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateCosts, computeCosts, femtoToMoney, type CostInput } from './cost.ts';
+import { aggregateCosts, computeCosts, picosToMoney, type CostInput } from './cost.ts';
 import { countryDefaults, SI_NETWORK_PLAN, SI_VT_MT_PLAN } from './defaults/index.ts';
 import { priceList, quarterHours } from './test-support.ts';
 import type { TimePlan } from './types.ts';
 
 const TZ = 'Europe/Ljubljana';
-const EUR = 10n ** 15n; // one euro in femto
+const EUR = 10 ** 12; // one euro in picos
 const Q = 15 * 60_000;
 
 function siPlans(): Map<number, TimePlan> {
@@ -40,11 +40,11 @@ describe('computeCosts', () => {
       lists: [priceList({ tariffs: { t0: '0.12345', t1: null, t2: null } })],
     });
     const c = r.intervals[0];
-    expect(c?.supplierEnergy).toBe((12345n * EUR) / 100000n);
+    expect(c?.supplierEnergy).toBe((12345 * EUR) / 100000);
     // Without a different export price the export is paid at the buy price.
-    expect(c?.revenue).toBe((12345n * EUR) / 200000n);
+    expect(c?.revenue).toBe((12345 * EUR) / 200000);
     expect(c?.tariff).toBe('T0');
-    expect(c?.total).toBe((12345n * EUR) / 200000n);
+    expect(c?.total).toBe((12345 * EUR) / 200000);
   });
 
   it('switches T2 → T1 at 06:00 and T1 → T2 at 22:00 local on a working day', () => {
@@ -60,14 +60,14 @@ describe('computeCosts', () => {
     });
     expect(r.intervals.map((c) => c.tariff)).toEqual(['T2', 'T1', 'T1', 'T2']);
     expect(r.intervals.map((c) => c.supplierEnergy)).toEqual([
-      (9790n * EUR) / 100000n,
-      (11990n * EUR) / 100000n,
-      (11990n * EUR) / 100000n,
-      (9790n * EUR) / 100000n,
+      (9790 * EUR) / 100000,
+      (11990 * EUR) / 100000,
+      (11990 * EUR) / 100000,
+      (9790 * EUR) / 100000,
     ]);
     // Lower season working day: 05:45 block 4, 06:00 block 3, 21:45 block 3, 22:00 block 4.
     expect(r.intervals.map((c) => c.block)).toEqual([4, 3, 3, 4]);
-    expect(r.intervals[0]?.distributorEnergy).toBe((1805n * EUR) / 100000n);
+    expect(r.intervals[0]?.distributorEnergy).toBe((1805 * EUR) / 100000);
   });
 
   it('DST days have 92 and 100 intervals, each priced, and aggregate into one local day', () => {
@@ -81,7 +81,7 @@ describe('computeCosts', () => {
     expect(days.map((d) => d.intervals)).toEqual([92, 100]);
     // Sunday: all MT, 23 h × 1 kWh = 23 kWh at 0.0979 → 2.2517 → 2.25 EUR.
     expect(days[0]?.supplierEnergy).toEqual({ currency: 'EUR', minor: 225 });
-    expect(days[1]?.supplierEnergy).toEqual({ currency: 'EUR', minor: femtoMinor(25n * 9790n) });
+    expect(days[1]?.supplierEnergy).toEqual({ currency: 'EUR', minor: minorOf(25 * 9790) });
     // The repeated hour is two hour buckets.
     const hours = aggregateCosts(r.intervals, TZ, 'hour');
     expect(hours).toHaveLength(23 + 25);
@@ -109,7 +109,7 @@ describe('computeCosts', () => {
     expect(r.intervals.map((c) => c.listId)).toEqual([null, 1, 1, 2]);
     expect(r.uncovered).toBe(1);
     expect(r.intervals[0]?.total).toBeNull();
-    expect(r.intervals[3]?.supplierEnergy).toBe(EUR / 20n); // 250 Wh × 0.2
+    expect(r.intervals[3]?.supplierEnergy).toBe(EUR / 20); // 250 Wh × 0.2
   });
 
   it('spot: buy = spot/1000 + markup, sell = spot/1000 − markup, also when negative', () => {
@@ -131,14 +131,14 @@ describe('computeCosts', () => {
     });
     const [neg, pos, missing] = r.intervals;
     // −0.0125 + 0.01 = −0.0025 EUR/kWh; sell −0.0125 − 0.005 = −0.0175 EUR/kWh × 2 kWh.
-    expect(neg?.supplierEnergy).toBe((-25n * EUR) / 10000n);
-    expect(neg?.revenue).toBe((-350n * EUR) / 10000n);
-    expect(neg?.total).toBe((-25n * EUR) / 10000n + (350n * EUR) / 10000n);
-    expect(pos?.supplierEnergy).toBe((9537n * EUR) / 100000n);
+    expect(neg?.supplierEnergy).toBe((-25 * EUR) / 10000);
+    expect(neg?.revenue).toBe((-350 * EUR) / 10000);
+    expect(neg?.total).toBe((-25 * EUR) / 10000 + (350 * EUR) / 10000);
+    expect(pos?.supplierEnergy).toBe((9537 * EUR) / 100000);
     expect(missing?.supplierEnergy).toBeNull();
     expect(missing?.revenue).toBeNull();
     expect(missing?.total).toBeNull();
-    expect(missing?.distributorEnergy).toBe(0n);
+    expect(missing?.distributorEnergy).toBe(0);
     expect(r.missingSpot).toBe(1);
   });
 
@@ -157,8 +157,8 @@ describe('computeCosts', () => {
       intervals: [{ start, importWh: 0, exportWh: 1000 }],
       lists: [{ ...base, exportTariff: 'MULTI' }],
     });
-    expect(t0.intervals[0]?.revenue).toBe(EUR / 20n);
-    expect(multi.intervals[0]?.revenue).toBe((7n * EUR) / 100n);
+    expect(t0.intervals[0]?.revenue).toBe(EUR / 20);
+    expect(multi.intervals[0]?.revenue).toBe((7 * EUR) / 100);
   });
 
   it('spreads the monthly power charge over the month: the blocks of the month, exact sum', () => {
@@ -166,19 +166,18 @@ describe('computeCosts', () => {
     const mar = quarterHours(Date.UTC(2026, 1, 28, 23), Date.UTC(2026, 2, 31, 22), 0);
     const r = run({ intervals: [...jan, ...mar], lists: [touList] });
     const sum = (from: number, to: number) =>
-      r.intervals.slice(from, to).reduce((s, c) => s + (c.distributorPower ?? 0n), 0n);
-    // January (higher season): blocks 1–4; watts × nanos/kW × 1000 = femto.
-    const janCharge =
-      (3700n * 3823010000n + 4600n * (1092300000n + 289020000n + 24360000n)) * 1000n;
+      r.intervals.slice(from, to).reduce((s, c) => s + (c.distributorPower ?? 0), 0);
+    // January (higher season): blocks 1–4; watts × nanos per kW = picos.
+    const janCharge = 3700 * 3823010000 + 4600 * (1092300000 + 289020000 + 24360000);
     expect(sum(0, jan.length)).toBe(janCharge);
     // March (lower season, 30 days + 23 h): blocks 2–5.
-    const marCharge = 4600n * (1092300000n + 289020000n + 24360000n + 2450000n) * 1000n;
+    const marCharge = 4600 * (1092300000 + 289020000 + 24360000 + 2450000);
     expect(sum(jan.length, r.intervals.length)).toBe(marCharge);
-    // Proportional to duration: every January interval gets the same share ±1 femto.
-    const shares = r.intervals.slice(0, jan.length).map((c) => c.distributorPower ?? 0n);
+    // Proportional to duration: every January interval gets the same share ±1 pico.
+    const shares = r.intervals.slice(0, jan.length).map((c) => c.distributorPower ?? 0);
     const min = shares.reduce((a, b) => (b < a ? b : a));
     const max = shares.reduce((a, b) => (b > a ? b : a));
-    expect(max - min <= 1n).toBe(true);
+    expect(max - min <= 1).toBe(true);
     // As money: 3.7 × 3.82301 + 4.6 × (1.0923 + 0.28902 + 0.02436) = 20.611 → 20.61 EUR.
     const month = aggregateCosts(r.intervals, TZ, 'month');
     expect(month[0]?.distributorPower).toEqual({ currency: 'EUR', minor: 2061 });
@@ -190,8 +189,8 @@ describe('computeCosts', () => {
       intervals: quarterHours(Date.UTC(2026, 3, 30, 22), Date.UTC(2026, 4, 31, 22)),
       lists: [list],
     });
-    const fee = r.intervals.reduce((s, c) => s + (c.supplierFee ?? 0n), 0n);
-    expect(fee).toBe((199n * EUR) / 100n);
+    const fee = r.intervals.reduce((s, c) => s + (c.supplierFee ?? 0), 0);
+    expect(fee).toBe((199 * EUR) / 100);
   });
 
   it('marks intervals of a list whose plan is missing or incomplete', () => {
@@ -205,8 +204,8 @@ describe('computeCosts', () => {
   });
 });
 
-function femtoMinor(nanosTimesKwh: bigint): number {
-  return femtoToMoney('EUR', nanosTimesKwh * 10n ** 10n).minor;
+function minorOf(nanosTimesKwh: number): number {
+  return picosToMoney('EUR', nanosTimesKwh * 10 ** 7).minor;
 }
 
 describe('aggregateCosts', () => {
@@ -252,6 +251,22 @@ describe('aggregateCosts', () => {
     }
     expect(months[0]?.blocks.map((b) => b.position)).toEqual([1, 2, 3, 4]);
     expect(months[5]?.blocks.map((b) => b.position)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('adds large amounts without loss and rounds fractional Wh to the nearest pico', () => {
+    const start = Date.UTC(2026, 2, 3, 11);
+    const big = run({
+      intervals: quarterHours(start, start + 100 * Q, 1_000_000),
+      lists: [priceList({ tariffs: { t0: '5', t1: null, t2: null } })],
+    });
+    // 100 × 1 MWh × 5 EUR/kWh = 500 000 EUR; the sum passes 2^53 picos.
+    expect(aggregateCosts(big.intervals, TZ, 'total')[0]?.supplierEnergy.minor).toBe(50_000_000);
+    const frac = run({
+      intervals: [{ start, importWh: 0.5, exportWh: 0 }],
+      lists: [priceList({ tariffs: { t0: '0.123456789', t1: null, t2: null } })],
+    });
+    // 0.123456789 EUR/kWh × 0.0005 kWh = 61.7283945 µEUR → 61 728 394.5 picos → 61 728 395.
+    expect(frac.intervals[0]?.supplierEnergy).toBe(61_728_395);
   });
 
   it('skips uncovered intervals', () => {
