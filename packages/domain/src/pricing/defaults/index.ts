@@ -1,9 +1,9 @@
 // Country defaults: time plans and price-type configs shipped for Slovenia, Austria, Croatia and the Netherlands.
 
-import { AT_DEFAULTS } from './at.ts';
-import { HR_DEFAULTS } from './hr.ts';
-import { NL_DEFAULTS } from './nl.ts';
-import { SI_DEFAULTS } from './si.ts';
+import { atDefaults } from './at.ts';
+import { hrDefaults } from './hr.ts';
+import { nlDefaults } from './nl.ts';
+import { siDefaults } from './si.ts';
 import type { CountryDefaults } from './types.ts';
 
 export type { CountryDefaults, DefaultPriceTypeConfig, DefaultTimePlan } from './types.ts';
@@ -12,10 +12,16 @@ export { AT_HT_NT_PLAN } from './at.ts';
 export { HR_VT_NT_PLAN } from './hr.ts';
 export { NL_NORMAL_LOW_PLAN } from './nl.ts';
 
-const ALL: readonly CountryDefaults[] = [SI_DEFAULTS, AT_DEFAULTS, HR_DEFAULTS, NL_DEFAULTS];
+// Built on demand (functions, not module constants) so that importing @ec/domain costs nothing until asked.
+const BUILDERS: Readonly<Record<string, () => CountryDefaults>> = {
+  SI: siDefaults,
+  AT: atDefaults,
+  HR: hrDefaults,
+  NL: nlDefaults,
+};
 
 /** Countries (ISO 3166 alpha-2) with shipped defaults. */
-export const DEFAULT_COUNTRY_CODES: readonly string[] = ALL.map((d) => d.countryCode);
+export const DEFAULT_COUNTRY_CODES: readonly string[] = ['SI', 'AT', 'HR', 'NL'];
 
 /**
  * The shipped time plans and price-type configs of a country (case-insensitive code), or an empty set for a
@@ -24,7 +30,6 @@ export const DEFAULT_COUNTRY_CODES: readonly string[] = ALL.map((d) => d.country
  */
 export function countryDefaults(countryCode: string): CountryDefaults {
   const code = countryCode.toUpperCase();
-  const found = ALL.find((d) => d.countryCode === code);
-  if (!found) return { countryCode: code, timePlans: [], configs: [] };
-  return structuredClone(found) as CountryDefaults;
+  const build = BUILDERS[code];
+  return build ? build() : { countryCode: code, timePlans: [], configs: [] };
 }
