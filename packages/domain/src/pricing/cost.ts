@@ -263,7 +263,8 @@ interface Month {
  *   over the month in proportion to duration: an interval [s, e) gets F(e) − F(s) with F(t) = ⌊charge × (t − month
  *   start) / month length⌋ (whole seconds), so the intervals of a whole month add up to the charge exactly,
  *   whichever of them are present, and a list changing mid-month charges each part at its own rates. The
- *   supplier's monthly fee is spread the same way.
+ *   supplier's monthly fee is spread the same way. An interval belongs to the month of its start (quarter hours
+ *   never cross a month boundary; a longer interval that does is charged at its start month's rates).
  */
 export function computeCosts(input: CostInput): CostResult {
   const clock = zoneClock(input.timeZone);

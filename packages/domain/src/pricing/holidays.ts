@@ -96,12 +96,14 @@ const TABLES: Readonly<Record<string, CountryHolidays>> = {
 /** Countries whose public holidays {@link isHoliday} knows; any other country has none. */
 export const HOLIDAY_COUNTRIES: readonly string[] = ['SI', 'AT', 'HR', 'NL'];
 
-/** King's Day (since 2014) or Queen's Day (until 2013), moved off a Sunday as the law says. */
+/**
+ * King's Day: 27 April, or 26 April when the 27th is a Sunday (since 2014). Before 2014 Queen's Day (30 April, 29
+ * when a Sunday) is used — an approximation for years before the platform's data.
+ */
 function dutchRoyalDay(year: number): number {
   const day = year >= 2014 ? 27 : 30;
   const n = dayNumberOf({ year, month: 4, day });
-  // 1970-01-01 was a Thursday; n + 3 ≡ 6 (mod 7) is a Sunday. King's Day moves back, Queen's Day moved back too
-  // (to 29 April) from 1980.
+  // 1970-01-01 was a Thursday, so (n + 3) mod 7 = 6 is a Sunday.
   return (((n + 3) % 7) + 7) % 7 === 6 ? n - 1 : n;
 }
 
