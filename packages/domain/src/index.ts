@@ -6,3 +6,4 @@ export * from './password-rules.ts';
 export * from './org/index.ts';
 export * from './money/index.ts';
 export * from './energy/index.ts';
+export * from './pricing/index.ts';
