@@ -506,24 +506,78 @@ interface PGliteCopy {
   query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
 }
 
-const csvNumber = (value: number | null) => (value === null ? '' : String(value));
+/** PostgreSQL's epoch (2000-01-01T00:00:00Z) in Unix milliseconds: binary timestamps count microseconds from it. */
+const PG_EPOCH_MS = 946_684_800_000;
+/** The binary COPY header: signature, flags, header extension length (PostgreSQL docs, "COPY", binary format). */
+const COPY_SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00];
+/** Bytes of one interval row in binary COPY at most: field count, then length + value of ten fields. */
+const INTERVAL_ROW_BYTES = 2 + (4 + 4) + (4 + 8) + 2 * (4 + 8) + 5 * (4 + 4) + (4 + 2);
 
 /**
- * COPY for intervals known to be new (PGlite only: `COPY … FROM '/dev/blob'`): about twice the rows per second of
- * the unnest upsert, since nothing has to be looked up for a conflict. A row that exists already fails the COPY.
+ * Encodes intervals in PostgreSQL's binary COPY format (int4, timestamptz, float8 ×2, float4 ×5, int2; NULL as
+ * length −1). A third of the time of CSV here: no number or timestamp text to write in JavaScript nor to parse in
+ * the database (200,000 rows: 2.2 s against 2.6 s building and 5.2 s copying CSV, PGlite, loaded machine).
+ */
+export function encodeIntervalsBinary(rows: IntervalRow[]): Uint8Array {
+  const buffer = new ArrayBuffer(COPY_SIGNATURE.length + 8 + rows.length * INTERVAL_ROW_BYTES + 2);
+  const view = new DataView(buffer);
+  const bytes = new Uint8Array(buffer);
+  bytes.set(COPY_SIGNATURE, 0);
+  let at = COPY_SIGNATURE.length + 8; // flags and header extension: 0
+  const float8 = (value: number | null) => {
+    if (value === null) {
+      view.setInt32(at, -1);
+      at += 4;
+      return;
+    }
+    view.setInt32(at, 8);
+    view.setFloat64(at + 4, value);
+    at += 12;
+  };
+  const float4 = (value: number | null) => {
+    if (value === null) {
+      view.setInt32(at, -1);
+      at += 4;
+      return;
+    }
+    view.setInt32(at, 4);
+    view.setFloat32(at + 4, value);
+    at += 8;
+  };
+  for (const row of rows) {
+    view.setInt16(at, 10);
+    view.setInt32(at + 2, 4);
+    view.setInt32(at + 6, row.deviceId);
+    view.setInt32(at + 10, 8);
+    view.setBigInt64(at + 14, BigInt(row.ts.getTime() - PG_EPOCH_MS) * 1000n);
+    at += 22;
+    float8(row.importWh);
+    float8(row.exportWh);
+    float4(row.powerAvgW);
+    float4(row.powerMinW);
+    float4(row.powerMaxW);
+    float4(row.socPct);
+    float4(row.temperatureC);
+    view.setInt32(at, 2);
+    view.setInt16(at + 4, row.samples);
+    at += 6;
+  }
+  view.setInt16(at, -1); // file trailer
+  at += 2;
+  return bytes.subarray(0, at);
+}
+
+/**
+ * COPY for intervals known to be new (PGlite only: `COPY … FROM '/dev/blob'`, binary): several times the rows per
+ * second of the unnest upsert, since nothing has to be looked up for a conflict and nothing parsed. A row that
+ * exists already fails the COPY.
  */
 async function copyIntervals(client: PGliteCopy, rows: IntervalRow[]): Promise<number> {
-  const lines = rows.map(
-    (r) =>
-      `${r.deviceId},${r.ts.toISOString()},${csvNumber(r.importWh)},${csvNumber(r.exportWh)},` +
-      `${csvNumber(r.powerAvgW)},${csvNumber(r.powerMinW)},${csvNumber(r.powerMaxW)},${csvNumber(r.socPct)},` +
-      `${csvNumber(r.temperatureC)},${r.samples}`,
-  );
   await client.query(
     `copy interval_15m (device_id, ts, import_wh, export_wh, power_avg_w, power_min_w, power_max_w, soc_pct,
-       temperature_c, samples) from '/dev/blob' with (format csv)`,
+       temperature_c, samples) from '/dev/blob' with (format binary)`,
     [],
-    { blob: new Blob([lines.join('\n')]) },
+    { blob: new Blob([encodeIntervalsBinary(rows)]) },
   );
   return rows.length;
 }

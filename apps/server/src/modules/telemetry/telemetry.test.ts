@@ -587,6 +587,38 @@ describe('roll-ups', () => {
   });
 });
 
+describe('writeIntervals', () => {
+  it('writes new intervals with COPY (binary on PGlite) exactly as the upsert does, nulls and negatives included', async () => {
+    const d = fx.devices;
+    const intervals = [
+      row(d.grid, new Date('2026-03-29T00:45:00Z'), {
+        importWh: 1234.5678,
+        exportWh: 0,
+        powerAvgW: -1500.25,
+        powerMinW: -3000,
+        powerMaxW: 12.5,
+        samples: 15,
+      }),
+      row(d.bat, new Date('2026-03-29T01:00:00Z'), { socPct: 55.5, temperatureC: -4.25 }),
+      row(d.pv1, new Date('2025-10-26T00:45:00Z'), { importWh: 1e9 + 0.125, samples: 900 }),
+    ];
+    expect(await writeIntervals(database.db, intervals, { fresh: true })).toBe(3);
+    const copied = await rows(
+      sql`select device_id, ts::text, import_wh, export_wh, power_avg_w, power_min_w, power_max_w, soc_pct,
+                 temperature_c, samples from interval_15m order by ts, device_id`,
+    );
+    await rows(sql`delete from interval_15m`);
+    await writeIntervals(database.db, intervals);
+    const upserted = await rows(
+      sql`select device_id, ts::text, import_wh, export_wh, power_avg_w, power_min_w, power_max_w, soc_pct,
+                 temperature_c, samples from interval_15m order by ts, device_id`,
+    );
+    expect(copied).toEqual(upserted);
+    expect(copied).toHaveLength(3);
+    expect(copied[0]).toMatchObject({ import_wh: 1e9 + 0.125, samples: 900 });
+  });
+});
+
 describe('partitions', () => {
   it('creates daily and monthly partitions idempotently, also when two instances race', async () => {
     const options = { now: NOW, rawRetentionDays: 35 };
