@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blockAt as networkFeeBlockAt } from '../../network-fee/calendar.ts';
 import { checkCoverage } from '../coverage.ts';
 import { createBlockResolver, timePlanBlockAt } from '../resolve.ts';
-import { parseUnitPrice } from '../../money/money.ts';
+import { parseMoney, parseUnitPrice } from '../../money/money.ts';
 import {
   DEFAULT_COUNTRY_CODES,
   HR_VT_NT_PLAN,
@@ -44,6 +44,10 @@ describe('country defaults', () => {
         expect(c.config.countryCode).toBe(country);
         for (const price of c.config.prices) {
           expect(parseUnitPrice(c.config.currency, price).ok, `${c.code} ${price}`).toBe(true);
+        }
+        // A monthly fee is money: whole minor units of the currency (the API refuses anything else).
+        if (c.config.feePerMonth !== null) {
+          expect(parseMoney(c.config.currency, c.config.feePerMonth).ok, c.code).toBe(true);
         }
         if (c.config.model === 'TIME_OF_USE') {
           const target = d.timePlans.find((p) => p.code === c.timePlanCode);

@@ -80,6 +80,8 @@ export function hrDefaults(): CountryDefaults {
         // HERA, Odluka o iznosu tarifnih stavki za zajamčenu opskrbu, NN 142/2025 (1 Jan – 31 Mar 2026), niski
         // napon Bijeli, first two months: VT 0.153747, NT 0.090439 EUR/kWh, supply fee 4.645 EUR/month. That is the
         // guaranteed-supply price; household universal-service prices are set by government decree and are lower.
+        // The fee is kept as the bill line of a whole month, 4.65 (a monthly fee is money, in cents; 4.645 rounds
+        // half away from zero on the bill, decision 0017).
         'typical, source: HERA NN 142/2025 guaranteed supply, Bijeli (zakon.hr); household universal service is lower',
         HR_VT_NT_PLAN,
         {
@@ -88,7 +90,7 @@ export function hrDefaults(): CountryDefaults {
           countryCode: 'HR',
           model: 'TIME_OF_USE',
           prices: ['0.153747', '0.090439'],
-          feePerMonth: '4.645',
+          feePerMonth: '4.65',
           validFrom: '2026-01-01',
           validTo: '2026-03-31',
         },
