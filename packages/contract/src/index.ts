@@ -15,6 +15,7 @@ export * from './company-email.ts';
 export * from './locations.ts';
 export * from './jobs.ts';
 export * from './live.ts';
+export * from './spot-market.ts';
 
 import {
   accountRoutes,
@@ -33,6 +34,7 @@ import { locationRoutes } from './locations.ts';
 import { menuRoutes } from './menu.ts';
 import { referenceRoutes } from './reference.ts';
 import { searchRoutes } from './search.ts';
+import { spotMarketRoutes } from './spot-market.ts';
 import { usersAdminRoutes } from './users-admin.ts';
 import { healthRoutes, siteRoutes } from './site.ts';
 
@@ -56,4 +58,5 @@ export const routes = {
   search: searchRoutes,
   usersAdmin: usersAdminRoutes,
   live: liveRoutes,
+  spotMarket: spotMarketRoutes,
 } as const;

@@ -85,6 +85,7 @@ describe('migrate', () => {
       'rollup_dirty',
       'sessions',
       'sites',
+      'spot_prices',
       'user_tokens',
       'users',
     ]);

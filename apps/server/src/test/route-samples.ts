@@ -189,6 +189,9 @@ export const VALID: Record<
     },
   },
   'live.dismissDiscoveredDevice': { params: { id: '999999' }, body: { data: { ref: 'pv2' } } },
+  'spotMarket.spotMarketPrices': {
+    query: { region: '10YSI-ELES-----O', type: 'EIC', date: '2026-11-28' },
+  },
 };
 
 /** A valid request of one route. */
