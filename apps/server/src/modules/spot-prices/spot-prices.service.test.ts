@@ -191,6 +191,27 @@ describe('spot prices job', () => {
     ]);
   });
 
+  it('leaves ENTSO-E alone when it is not configured (production without ENTSOE_TOKEN)', async () => {
+    const off = createSpotPricesService({
+      repo: createSpotPricesRepository(db.db),
+      jobs: createJobQueue({ db, log: silent, workers: false }),
+      log: silent,
+      config: {
+        entsoeUrl: null,
+        entsoeToken: undefined,
+        octopusUrl: octopus.url,
+        octopusProduct: 'AGILE-24-10-01',
+      },
+      now: () => serviceNow,
+    });
+    expect(await off.fetchDue('ENTSOE')).toEqual({ fetched: [], missing: [] });
+    expect(await off.fetchDay('ENTSOE', SI, '2026-11-26')).toMatchObject({
+      status: 'no-data',
+      stored: 0,
+    });
+    await off.close();
+  });
+
   it('does not ask for tomorrow before 13:00 CET', async () => {
     serviceNow = new Date('2026-11-28T11:59:00Z');
     const { fetched, missing } = await service.fetchDue('ENTSOE');

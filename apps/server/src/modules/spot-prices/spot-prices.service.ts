@@ -281,6 +281,8 @@ export function createSpotPricesService(options: SpotPricesServiceOptions) {
     const nowMs = now().getTime();
     const fetched: FetchResult[] = [];
     const missing: string[] = [];
+    // Production without ENTSOE_TOKEN: nothing to fetch from ENTSO-E (not a failure to retry).
+    if (source === 'ENTSOE' && config.entsoeUrl === null) return { fetched, missing };
     for (const zone of await regionsOf(source)) {
       const today = localDayOf(nowMs, zone.timeZone).day;
       const dates: string[] = [];
