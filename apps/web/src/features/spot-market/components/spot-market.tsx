@@ -71,13 +71,13 @@ function DayPrices({
           <>
             <Group gap="md" wrap="wrap">
               {day.cheapest && (
-                <Badge color="green" variant="light" size="lg">
+                <Badge color="green" variant="light" size="lg" tt="none">
                   {t('spot_market.cheapest')}: {day.cheapest.label} ·{' '}
                   {format.mwh(day.cheapest.pricePerMwh)} {unit}
                 </Badge>
               )}
               {day.dearest && (
-                <Badge color="red" variant="light" size="lg">
+                <Badge color="red" variant="light" size="lg" tt="none">
                   {t('spot_market.dearest')}: {day.dearest.label} ·{' '}
                   {format.mwh(day.dearest.pricePerMwh)} {unit}
                 </Badge>
@@ -182,8 +182,11 @@ function Days({ data, now }: { data: SpotMarketDays; now: number }) {
  */
 export function SpotMarket({
   initialRegion,
+  subject,
   now = Date.now,
 }: {
+  /** What the page is about, under its title (the location's name on a location's page). */
+  subject?: React.ReactNode;
   /** The location's spot region, else the user's; null lets the user pick. */
   initialRegion: SpotRegionValue | null;
   /** The clock (tests). */
@@ -205,9 +208,12 @@ export function SpotMarket({
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1} size="h2">
-          {t('route_titles.spot_market')}
-        </Title>
+        <Title order={1}>{t('route_titles.spot_market')}</Title>
+        {subject && (
+          <Text c="dimmed" mt={4} component="div">
+            {subject}
+          </Text>
+        )}
         <Text c="dimmed">{t('spot_market.intro')}</Text>
       </div>
       <Box maw={420}>
