@@ -28,6 +28,7 @@ import { menuHandlers } from './modules/menu/menu.routes.ts';
 import { oidcHandlers, registerOidcRedirects } from './modules/oidc/oidc.routes.ts';
 import { referenceHandlers } from './modules/reference/reference.routes.ts';
 import { searchHandlers } from './modules/search/search.routes.ts';
+import { spotMarketHandlers } from './modules/spot-prices/spot-prices.routes.ts';
 import { requestHost, siteHandlers } from './modules/site/site.routes.ts';
 import { createOriginAllowList } from './modules/site/site-origin.ts';
 import { usersAdminHandlers } from './modules/users-admin/users-admin.routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp({
         }),
         ...controllerSecretHandlers(services.controllerSecrets),
       },
+      spotMarket: spotMarketHandlers(services.spotPrices),
     },
     { authenticate },
   );

@@ -325,4 +325,37 @@ describe('parseConfig: map tiles', () => {
     );
     expect(() => parseConfig({ MAP_TILE_URL: value })).toThrow(problem);
   });
+
+  it('spot prices: emulators without ENTSOE_TOKEN, the real services with it, nothing from ENTSO-E in production without', () => {
+    expect(parseConfig({}).spotPrices).toEqual({
+      entsoeUrl: 'local',
+      entsoeToken: undefined,
+      octopusUrl: 'local',
+      octopusProduct: 'AGILE-24-10-01',
+    });
+    expect(parseConfig({ ENTSOE_TOKEN: 'abcd-1234-efgh' }).spotPrices).toEqual({
+      entsoeUrl: 'https://web-api.tp.entsoe.eu/api',
+      entsoeToken: 'abcd-1234-efgh',
+      octopusUrl: 'https://api.octopus.energy',
+      octopusProduct: 'AGILE-24-10-01',
+    });
+    expect(
+      parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).spotPrices,
+    ).toMatchObject({
+      entsoeUrl: null,
+      octopusUrl: 'https://api.octopus.energy',
+    });
+    expect(
+      parseConfig({
+        OCTOPUS_API_URL: 'http://127.0.0.1:9/',
+        OCTOPUS_PRODUCT: 'AGILE-FLEX-22-11-25',
+      }).spotPrices,
+    ).toMatchObject({ octopusUrl: 'http://127.0.0.1:9/', octopusProduct: 'AGILE-FLEX-22-11-25' });
+    expect(() => parseConfig({ ENTSOE_API_URL: 'http://127.0.0.1:9/api' })).toThrow(
+      /ENTSOE_TOKEN: must be set/,
+    );
+    expect(() => parseConfig({ OCTOPUS_PRODUCT: 'agile; drop' })).toThrow(
+      /OCTOPUS_PRODUCT must be a product code/,
+    );
+  });
 });

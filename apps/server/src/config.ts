@@ -133,6 +133,27 @@ const envSchema = z.object({
     })
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  ENTSOE_API_URL: z
+    .union([z.literal('local'), httpUrl('ENTSOE_API_URL')], {
+      error: 'ENTSOE_API_URL must be "local" or an http(s) URL',
+    })
+    .optional(),
+  ENTSOE_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,100}$/, 'ENTSOE_TOKEN must be the security token (letters, digits, -)')
+    .optional(),
+  OCTOPUS_API_URL: z
+    .union([z.literal('local'), httpUrl('OCTOPUS_API_URL')], {
+      error: 'OCTOPUS_API_URL must be "local" or an http(s) URL',
+    })
+    .optional(),
+  OCTOPUS_PRODUCT: z
+    .string()
+    .regex(
+      /^[A-Z0-9][A-Z0-9-]{0,63}$/,
+      'OCTOPUS_PRODUCT must be a product code like AGILE-24-10-01',
+    )
+    .default('AGILE-24-10-01'),
   MQTT_ENABLED: bool('MQTT_ENABLED').optional(),
   MQTT_HOST: z.string().max(253).optional(),
   MQTT_PORT: int('MQTT_PORT', 0, 65535).default(1884),
@@ -248,7 +269,32 @@ export interface Config {
   telemetryRawRetentionDays: number;
   /** Controllers over MQTT (docs/mqtt-broker.md). */
   mqtt: MqttConfig;
+  /** Where day-ahead prices come from (modules/spot-prices). */
+  spotPrices: SpotPricesConfig;
 }
+
+/**
+ * The spot-price sources. `'local'` = the emulator of `@ec/emulators`, started in this process on first use (the
+ * default outside production while no ENTSOE_TOKEN is set, so `npm start` and the tests work offline).
+ */
+export interface SpotPricesConfig {
+  /**
+   * ENTSOE_API_URL (default https://web-api.tp.entsoe.eu/api with ENTSOE_TOKEN, else `local`); null in production
+   * without a token: ENTSO-E prices are not fetched.
+   */
+  entsoeUrl: string | null;
+  /** ENTSOE_TOKEN: the Transparency Platform security token (unset with the emulator). */
+  entsoeToken: string | undefined;
+  /** OCTOPUS_API_URL (default https://api.octopus.energy with ENTSOE_TOKEN or in production, else `local`). */
+  octopusUrl: string;
+  /** OCTOPUS_PRODUCT: the Agile product whose unit rates are fetched (default AGILE-24-10-01). */
+  octopusProduct: string;
+}
+
+/** ENTSO-E's RESTful API. */
+export const ENTSOE_DEFAULT_URL = 'https://web-api.tp.entsoe.eu/api';
+/** Octopus Energy's public API. */
+export const OCTOPUS_DEFAULT_URL = 'https://api.octopus.energy';
 
 /**
  * The MQTT side (docs/mqtt-broker.md): the embedded broker (default), or an external one when `url` is set.
@@ -374,6 +420,32 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       shareGroup: e.MQTT_SHARE_GROUP,
       dynsec: e.MQTT_DYNSEC !== undefined && yes(e.MQTT_DYNSEC),
     },
+    spotPrices: parseSpotPrices(e, nodeEnv),
+  };
+}
+
+/** The spot-price sources: real with a token (or in production), the local emulators otherwise. */
+function parseSpotPrices(
+  e: z.infer<typeof envSchema>,
+  nodeEnv: Config['nodeEnv'],
+): SpotPricesConfig {
+  const real = e.ENTSOE_TOKEN !== undefined || nodeEnv === 'production';
+  if (e.ENTSOE_API_URL !== undefined && e.ENTSOE_API_URL !== 'local' && !e.ENTSOE_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ENTSOE_TOKEN: must be set with ENTSOE_API_URL',
+    );
+  }
+  return {
+    entsoeUrl:
+      e.ENTSOE_API_URL ??
+      (e.ENTSOE_TOKEN !== undefined
+        ? ENTSOE_DEFAULT_URL
+        : nodeEnv === 'production'
+          ? null
+          : 'local'),
+    entsoeToken: e.ENTSOE_API_URL === 'local' ? undefined : e.ENTSOE_TOKEN,
+    octopusUrl: e.OCTOPUS_API_URL ?? (real ? OCTOPUS_DEFAULT_URL : 'local'),
+    octopusProduct: e.OCTOPUS_PRODUCT,
   };
 }
 

@@ -78,6 +78,9 @@ try {
   // Raw readings need their daily partition before the first insert (no DEFAULT partition); the daily job repeats it.
   await phases.run('telemetry partitions', () => app.services.telemetry.maintainPartitions());
   await phases.run('jobs', () => app.jobs.start());
+  // Spot prices: back-fill and tomorrow at once, not at the next hourly run (the job skips complete days).
+  if (config.jobsWorkers)
+    await phases.run('spot prices', () => app.services.spotPrices.requestFetch());
   await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
   // The embedded MQTT broker (or the connection to MQTT_URL) and the ingest.
   if (config.mqtt.enabled) await phases.run('mqtt', () => app.services.mqtt.start());

@@ -43,6 +43,8 @@ import { createSearchRepository } from './modules/search/search.repository.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { resolveSessionSecret } from './modules/settings/settings.service.ts';
+import { createSpotPricesRepository } from './modules/spot-prices/spot-prices.repository.ts';
+import { createSpotPricesService } from './modules/spot-prices/spot-prices.service.ts';
 import { createTelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { createSiteRepository } from './modules/site/site.repository.ts';
 import { createSiteService } from './modules/site/site.service.ts';
@@ -117,6 +119,13 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     rawRetentionDays: config.telemetryRawRetentionDays,
   });
   const audit = createAuditService(createAuditRepository(db.db));
+  // Day-ahead prices (ENTSO-E, Octopus Agile) and the jobs that keep the regions in use filled.
+  const spotPrices = createSpotPricesService({
+    repo: createSpotPricesRepository(db.db),
+    jobs,
+    log,
+    config: config.spotPrices,
+  });
   const invitations = createInvitationsService(createInvitationsRepository(db.db));
   const locations = createLocationsService({
     repo: createLocationsRepository(db.db),
@@ -239,6 +248,7 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     liveStreams,
     mqtt,
     controllerSecrets,
+    spotPrices,
     /**
      * Ends the live streams, stops MQTT (after one last flush of the ingest queue), stops requesting telemetry
      * roll-ups and the job workers, then waits for mail under way and closes the SMTP pool (the database is the
@@ -250,6 +260,7 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
       await liveBus.close();
       await telemetry.close();
       await jobs.stop();
+      await spotPrices.close();
       await mail.close();
     },
   };

@@ -16,6 +16,7 @@ export * from './locations.ts';
 export * from './jobs.ts';
 export * from './live.ts';
 export * from './pricing.ts';
+export * from './spot-market.ts';
 
 import {
   accountRoutes,
@@ -35,6 +36,7 @@ import { menuRoutes } from './menu.ts';
 import { pricingRoutes } from './pricing.ts';
 import { referenceRoutes } from './reference.ts';
 import { searchRoutes } from './search.ts';
+import { spotMarketRoutes } from './spot-market.ts';
 import { usersAdminRoutes } from './users-admin.ts';
 import { healthRoutes, siteRoutes } from './site.ts';
 
@@ -59,4 +61,5 @@ export const routes = {
   usersAdmin: usersAdminRoutes,
   live: liveRoutes,
   pricing: pricingRoutes,
+  spotMarket: spotMarketRoutes,
 } as const;

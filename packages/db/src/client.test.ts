@@ -87,6 +87,7 @@ describe('migrate', () => {
       'rollup_dirty',
       'sessions',
       'sites',
+      'spot_prices',
       'time_plan_blocks',
       'time_plan_seasons',
       'time_plan_slots',

@@ -605,4 +605,10 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
     },
     remove: { foreign: (x) => ({ params: id(x.alpenLeavingUser) }), status: 404, owner: 204 },
   },
+  spotMarket: {
+    spotMarketPrices: {
+      exempt:
+        'market data of a bidding zone or Agile region: the same for every signed-in user, no company data',
+    },
+  },
 };

@@ -248,6 +248,9 @@ export const VALID: Record<
   'pricing.updatePriceList': { params: { id: '999999' }, body: { data: sampleList() } },
   'pricing.deletePriceList': { params: { id: '999999' } },
   'pricing.locationPriceLists': { params: { id: '999999' } },
+  'spotMarket.spotMarketPrices': {
+    query: { region: '10YSI-ELES-----O', type: 'EIC', date: '2026-11-28' },
+  },
 };
 
 /** A valid request of one route. */

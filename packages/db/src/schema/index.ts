@@ -7,3 +7,4 @@ export * from './organisation.ts';
 export * from './live-state.ts';
 export * from './telemetry.ts';
 export * from './pricing.ts';
+export * from './spot-prices.ts';

@@ -12,6 +12,10 @@ const overviewPage = lazyComponent(
   () => import('./live-routes.tsx'),
   (m) => m.LocationOverviewRoute,
 );
+const spotMarketPage = lazyComponent(
+  () => import('./spot-market-route.tsx'),
+  (m) => m.LocationSpotMarketRoute,
+);
 const manageSettingsPage = lazyComponent(
   () => import('./location-manage-settings-route.tsx'),
   (m) => m.ManageSettingsRoute,
@@ -144,7 +148,7 @@ export function locationSubtree({
                   page(':planId', 'route_titles.plan'),
                 ],
               },
-              page('spot-market', 'route_titles.spot_market'),
+              page('spot-market', 'route_titles.spot_market', spotMarketPage),
             ],
           },
         ],

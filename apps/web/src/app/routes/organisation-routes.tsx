@@ -13,6 +13,11 @@ const notFoundPage = lazyComponent(
 );
 
 // companies-admin helper: the admin search's result pages (one module for the four kinds).
+const spotMarketPage = lazyComponent(
+  () => import('./spot-market-route.tsx'),
+  (m) => m.SpotMarketRoute,
+);
+
 const adminSearchPage = lazyComponent(
   () => import('./admin-search-route.tsx'),
   (m) => m.AdminSearchRoute,
@@ -192,7 +197,7 @@ export function organisationRoutes(): RouteObject[] {
         page('create', 'route_titles.price_list_create'),
         page(':priceListId', 'route_titles.price_list'),
       ]),
-      page('spot-market', 'route_titles.spot_market'),
+      page('spot-market', 'route_titles.spot_market', spotMarketPage),
       section('plans', 'route_titles.plans', [
         indexPage('route_titles.plans'),
         page('create', 'route_titles.plan_create'),
