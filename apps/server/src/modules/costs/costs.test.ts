@@ -112,7 +112,7 @@ async function costsOf(locationId: number, query: string, token = f.tokens.admin
 
 beforeAll(async () => {
   ({ t, f } = await startOrgFixture());
-  await ensureIntervalPartitions(t.db.db, ['2026-03', '2026-06']);
+  await ensureIntervalPartitions(t.db.db, ['2026-03', '2026-05', '2026-06']);
   const res = await call(t, f.tokens.aggMine, 'POST', '/api/timeplans', {
     ...SAMPLE_PLAN,
     companyId: f.companies.mine,
@@ -292,6 +292,38 @@ describe('effective dating, DST and no list', () => {
     const hours = await costsOf(id, 'from=2026-06-10&to=2026-06-11&resolution=hour');
     expect(hours.buckets[23]?.supplierEnergy).toEqual(eur(4));
     expect(hours.buckets[24]?.supplierEnergy).toEqual(eur(8));
+  });
+
+  it('charges a whole month the network power and the supplier fee exactly, by month', async () => {
+    const id = await newLocation('Month');
+    await createList(id, {
+      tariffs: { t0: '0.1', t1: null, t2: null },
+      supplierFeePerMonth: '2.50',
+      distributorEnergy: ['0.04'],
+      distributorPower: ['3.5'],
+      agreedPowerKw: ['7'],
+    });
+    // June 2026 in Ljubljana: 30 days × 96 quarter hours of 100 Wh.
+    await intervals(await device(id, 'GRID'), '2026-05-31T22:00:00Z', '2026-06-30T22:00:00Z');
+    const data = await costsOf(id, 'from=2026-06-01&to=2026-06-30&resolution=month');
+    expect(data.buckets).toHaveLength(1);
+    expect(data.buckets[0]).toMatchObject({
+      start: '2026-05-31T22:00:00.000Z',
+      end: '2026-06-30T22:00:00.000Z',
+      intervals: 2880,
+      importWh: 288_000,
+      // 288 kWh × 0.10; the fee; 288 kWh × 0.04; 7 kW × 3.50.
+      supplierEnergy: eur(2880),
+      supplierFee: eur(250),
+      distributorEnergy: eur(1152),
+      distributorPower: eur(2450),
+      total: eur(6732),
+    });
+    // Half the month by day: each day carries 1/30 of the monthly charges.
+    const days = await costsOf(id, 'from=2026-06-01&to=2026-06-15&resolution=day');
+    expect(days.buckets).toHaveLength(15);
+    expect(days.total?.distributorPower).toEqual(eur(1225));
+    expect(days.total?.supplierFee).toEqual(eur(125));
   });
 
   it('prices the spring DST day as 92 quarter hours, and leaves the neighbouring days out', async () => {
