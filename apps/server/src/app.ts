@@ -40,6 +40,7 @@ import {
   sendError,
 } from './plugins/errors.ts';
 import { pricingHandlers } from './modules/pricing/pricing.routes.ts';
+import { costsHandlers } from './modules/costs/costs.routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy, registerSecurity, scriptOriginOf } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -189,6 +190,7 @@ export async function buildApp({
         ...controllerSecretHandlers(services.controllerSecrets),
       },
       spotMarket: spotMarketHandlers(services.spotPrices),
+      costs: costsHandlers(services.costs),
     },
     { authenticate },
   );

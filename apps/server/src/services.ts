@@ -22,6 +22,8 @@ import { createLocationUsersRepository } from './modules/locations/location-user
 import { createLocationUsersService } from './modules/locations/location-users.service.ts';
 import { createLocationsRepository } from './modules/locations/locations.repository.ts';
 import { createLocationsService } from './modules/locations/locations.service.ts';
+import { createCostsRepository } from './modules/costs/costs.repository.ts';
+import { createCostsService } from './modules/costs/costs.service.ts';
 import { createLiveBus } from './modules/live/live-bus.ts';
 import { createLiveRepository } from './modules/live/live.repository.ts';
 import { createLiveService } from './modules/live/live.service.ts';
@@ -132,6 +134,13 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     access: orgAccess,
   });
   const pricing = createPricing({ db: db.db, access: orgAccess });
+  // Costs of a location's energy: its grid intervals priced by its lists (pricing store) and spot prices.
+  const costs = createCostsService({
+    repo: createCostsRepository(db.db),
+    prices: pricing.prices,
+    spotPrices,
+    access: orgAccess,
+  });
   const locationUsers = createLocationUsersService({
     repo: createLocationUsersRepository(db.db),
     access: orgAccess,
@@ -234,6 +243,8 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     locationUsers,
     /** Time plans, price-type configs and price lists (issue 13). */
     pricing,
+    /** Costs of a location's energy under its price lists (issue 13). */
+    costs,
     oidcIdentities,
     accounts,
     oidc,

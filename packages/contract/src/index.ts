@@ -17,6 +17,7 @@ export * from './jobs.ts';
 export * from './live.ts';
 export * from './pricing.ts';
 export * from './spot-market.ts';
+export * from './costs.ts';
 
 import {
   accountRoutes,
@@ -29,6 +30,7 @@ import {
 import { authRoutes } from './auth.ts';
 import { companyRoutes } from './companies.ts';
 import { companyEmailRoutes } from './company-email.ts';
+import { costsRoutes } from './costs.ts';
 import { jobRoutes } from './jobs.ts';
 import { liveRoutes } from './live.ts';
 import { locationRoutes } from './locations.ts';
@@ -62,4 +64,5 @@ export const routes = {
   live: liveRoutes,
   pricing: pricingRoutes,
   spotMarket: spotMarketRoutes,
+  costs: costsRoutes,
 } as const;

@@ -611,4 +611,14 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
         'market data of a bidding zone or Agile region: the same for every signed-in user, no company data',
     },
   },
+  costs: {
+    locationCosts: {
+      foreign: (x) => ({
+        params: id(x.klagenfurt),
+        query: { from: '2026-11-01', to: '2026-11-02', resolution: 'day' },
+      }),
+      status: 404,
+      owner: 200,
+    },
+  },
 };

@@ -251,6 +251,10 @@ export const VALID: Record<
   'spotMarket.spotMarketPrices': {
     query: { region: '10YSI-ELES-----O', type: 'EIC', date: '2026-11-28' },
   },
+  'costs.locationCosts': {
+    params: { id: '999999' },
+    query: { from: '2026-11-01', to: '2026-11-02', resolution: 'day' },
+  },
 };
 
 /** A valid request of one route. */

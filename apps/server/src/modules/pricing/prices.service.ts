@@ -16,8 +16,10 @@ import {
 import {
   and,
   eq,
+  gt,
   isNotNull,
   isNull,
+  lt,
   or,
   priceLists,
   priceTypeConfigs,
@@ -29,7 +31,8 @@ import type { OrgAccess } from '../org/org-access.ts';
 import {
   configView,
   conflict,
-  decimal,
+  domainPlan,
+  domainPriceList,
   planViews,
   PRICING_ERRORS,
   type Ownership,
@@ -226,37 +229,9 @@ export function createPricesService(deps: {
 
   function listView(row: PriceListRow, editable: boolean, today?: string): PriceListDto {
     const day = today ?? localDate(row.timezone, now());
-    return {
-      id: row.id,
-      locationId: row.locationId,
-      locationName: row.locationName,
-      name: row.name,
-      kind: row.kind,
-      currency: row.currency,
-      validFrom: row.validFrom,
-      validTo: row.validTo,
-      active: row.validFrom <= day && (row.validTo === null || day < row.validTo),
-      multiTariff: row.multiTariff,
-      tariffPlanId: row.tariffPlanId,
-      tariffs: { t0: decimal(row.t0), t1: decimal(row.t1), t2: decimal(row.t2) },
-      differentExportPrice: row.differentExportPrice,
-      exportTariff: row.exportTariff,
-      sell: { t0: decimal(row.sellT0), t1: decimal(row.sellT1), t2: decimal(row.sellT2) },
-      buyMarkup: decimal(row.buyMarkup),
-      sellMarkup: decimal(row.sellMarkup),
-      supplierFeePerMonth: decimal(row.supplierFeePerMonth),
-      distributorPlanId: row.distributorPlanId,
-      distributorEnergy: row.distributorEnergy.map((v) => decimal(v)),
-      distributorPower: row.distributorPower.map((v) => decimal(v)),
-      agreedPowerKw: row.agreedPowerKw.map((v) => decimal(v)),
-      configIds: {
-        supplierEnergyBuyConfigId: row.supplierEnergyBuyConfigId,
-        supplierEnergySellConfigId: row.supplierEnergySellConfigId,
-        distributorEnergyConfigId: row.distributorEnergyConfigId,
-        distributorPowerConfigId: row.distributorPowerConfigId,
-      },
-      editable,
-    };
+    const active = row.validFrom <= day && (row.validTo === null || day < row.validTo);
+    const { id, locationId, ...rest } = domainPriceList(row, active);
+    return { id, locationId, locationName: row.locationName, ...rest, editable };
   }
 
   async function listViews(actor: PricingActor, rows: PriceListRow[]) {
@@ -533,6 +508,50 @@ export function createPricesService(deps: {
     async priceList(actor: PricingActor, id: number) {
       const { row, actions } = await listOf(actor, id, 'view');
       return { priceList: listView(row, actions.edit) };
+    },
+
+    /**
+     * What the cost engine needs of a location's pricing in the local dates [from, end): its price lists
+     * overlapping them (domain shape) and the time plans they name (tariff and distributor plans), whoever owns
+     * them — reading the location's costs is the location's view right, not the plan's.
+     */
+    async costInputs(actor: PricingActor, locationId: number, from: string, end: string) {
+      await access.requireLocation(actor, locationId, 'view');
+      const rows = await repo.priceLists(
+        and(
+          eq(priceLists.locationId, locationId),
+          lt(priceLists.validFrom, end),
+          or(isNull(priceLists.validTo), gt(priceLists.validTo, from)),
+        ),
+      );
+      // `active` does not matter to the arithmetic.
+      const lists = rows.map((row) => domainPriceList(row, false));
+      const ids = [
+        ...new Set(
+          lists.flatMap((l) => [l.tariffPlanId, l.distributorPlanId]).filter((id) => id !== null),
+        ),
+      ];
+      const plans = new Map<number, TimePlan>();
+      if (ids.length > 0) {
+        const [planRows, structure] = await Promise.all([
+          repo.plans(inPlanIds(ids)),
+          repo.structureOf(ids),
+        ]);
+        for (const plan of planRows) {
+          const mine = <T extends { timePlanId: number }>(items: T[]) =>
+            items.filter((r) => r.timePlanId === plan.id);
+          plans.set(
+            plan.id,
+            domainPlan(
+              plan,
+              mine(structure.blocks),
+              mine(structure.seasons),
+              mine(structure.slots),
+            ),
+          );
+        }
+      }
+      return { lists, plans };
     },
 
     /**

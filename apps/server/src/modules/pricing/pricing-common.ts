@@ -6,12 +6,19 @@ import type {
   TimePlanDto,
   TimePlanSummary,
 } from '@ec/contract';
-import { checkCoverage, formatSlotTime, type CoverageProblem, type TimePlan } from '@ec/domain';
+import {
+  checkCoverage,
+  formatSlotTime,
+  type CoverageProblem,
+  type PriceList,
+  type TimePlan,
+} from '@ec/domain';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import { scopeOf, type AccessActor, type OrgAccess } from '../org/org-access.ts';
 import type {
   BlockRecord,
   ConfigRecord,
+  PriceListRecord,
   PricingRepository,
   SeasonRecord,
   SlotRecord,
@@ -96,6 +103,42 @@ export function domainPlan(
       end: toTime(s.endMinute),
       validFrom: s.validFrom,
     })),
+  };
+}
+
+/**
+ * A price-list row in the domain's shape (decimals shortest), `active` as the caller decides it: what the API answers
+ * (with the location's name and `editable`) and what the cost engine prices with.
+ */
+export function domainPriceList(row: PriceListRecord, active: boolean): PriceList {
+  return {
+    id: row.id,
+    locationId: row.locationId,
+    name: row.name,
+    kind: row.kind,
+    currency: row.currency,
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    active,
+    multiTariff: row.multiTariff,
+    tariffPlanId: row.tariffPlanId,
+    tariffs: { t0: decimal(row.t0), t1: decimal(row.t1), t2: decimal(row.t2) },
+    differentExportPrice: row.differentExportPrice,
+    exportTariff: row.exportTariff,
+    sell: { t0: decimal(row.sellT0), t1: decimal(row.sellT1), t2: decimal(row.sellT2) },
+    buyMarkup: decimal(row.buyMarkup),
+    sellMarkup: decimal(row.sellMarkup),
+    supplierFeePerMonth: decimal(row.supplierFeePerMonth),
+    distributorPlanId: row.distributorPlanId,
+    distributorEnergy: row.distributorEnergy.map((v) => decimal(v)),
+    distributorPower: row.distributorPower.map((v) => decimal(v)),
+    agreedPowerKw: row.agreedPowerKw.map((v) => decimal(v)),
+    configIds: {
+      supplierEnergyBuyConfigId: row.supplierEnergyBuyConfigId,
+      supplierEnergySellConfigId: row.supplierEnergySellConfigId,
+      distributorEnergyConfigId: row.distributorEnergyConfigId,
+      distributorPowerConfigId: row.distributorPowerConfigId,
+    },
   };
 }
 

@@ -411,6 +411,25 @@ export function createSpotPricesService(options: SpotPricesServiceOptions) {
       };
     },
 
+    /**
+     * The stored quarter hours of a region in [from, to) by start (UTC ms): price per MWh (exact decimal) and its
+     * currency, for the costs of a location's energy.
+     */
+    async pricesBetween(
+      type: SpotRegionType,
+      code: string,
+      from: Date,
+      to: Date,
+    ): Promise<Map<number, { pricePerMwh: string; currency: string }>> {
+      const rows = await repo.between(type, code, from, to);
+      return new Map(
+        rows.map((r) => [
+          r.ts.getTime(),
+          { pricePerMwh: shortDecimal(r.pricePerMwh), currency: r.currency.trim() },
+        ]),
+      );
+    },
+
     /** Closes the emulators this process started. */
     async close(): Promise<void> {
       await Promise.all(emulators.splice(0).map((e) => e.close()));

@@ -51,8 +51,8 @@ export function LiveStatus({
   );
 }
 
-/** Today's energy and shares (the location's local day). */
-export function TodayTotals({ flows }: { flows: LiveFlows }) {
+/** Today's energy and shares (the location's local day); `footer` below them (the location's cost today). */
+export function TodayTotals({ flows, footer }: { flows: LiveFlows; footer?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const totals: FlowTotals = flows.today;
@@ -93,6 +93,7 @@ export function TodayTotals({ flows }: { flows: LiveFlows }) {
             </div>
           ))}
       </dl>
+      {footer}
     </Paper>
   );
 }

@@ -50,6 +50,34 @@ const structure = {
   ],
 };
 
+const eur = (minor: number) => ({ currency: 'EUR', minor });
+const costsTotal = {
+  start: '2026-11-24T23:00:00.000Z',
+  end: '2026-11-25T15:00:00.000Z',
+  importWh: 4200,
+  exportWh: 0,
+  supplierEnergy: eur(84),
+  supplierFee: eur(0),
+  distributorEnergy: eur(13),
+  distributorPower: eur(0),
+  revenue: eur(0),
+  total: eur(97),
+  blocks: [],
+  intervals: 60,
+  incomplete: 0,
+};
+const costs = {
+  locationId: 12,
+  timeZone: 'Europe/Ljubljana',
+  currency: 'EUR',
+  resolution: 'total',
+  buckets: [costsTotal],
+  total: costsTotal,
+  uncovered: 0,
+  missingSpot: 0,
+  missingBlock: 0,
+};
+
 function setup(live: LocationLive | null, { edit = true } = {}) {
   const calls = fakeFetch(
     answer('GET', '/api/locations/12', 200, {
@@ -59,6 +87,7 @@ function setup(live: LocationLive | null, { edit = true } = {}) {
       ? answer('GET', '/api/locations/12/live', 200, { data: live })
       : answer('GET', '/api/locations/12/live', 500, apiError('INTERNAL', 'errors.INTERNAL')),
     answer('GET', '/api/locations/12/structure', 200, { data: structure }),
+    answer('GET', '/api/locations/12/costs', 200, { data: costs }),
   );
   const view = renderWithProviders(<LocationOverview locationId={12} />, {
     i18n: testI18n,
@@ -83,6 +112,8 @@ describe('LocationOverview', () => {
     const today = screen.getByRole('region', { name: 'Today' });
     expect(within(today).getByText('From the grid').nextSibling).toHaveTextContent('4.2 kWh');
     expect(within(today).getByText('Self-sufficiency').nextSibling).toHaveTextContent('70 %');
+    // Today's cost of the location's day, beside its energy.
+    expect(await within(today).findByText('€0.97')).toBeInTheDocument();
 
     const devices = screen.getByRole('region', { name: 'Devices' });
     const battery = within(devices).getByText('Home battery').closest('li') as HTMLElement;

@@ -22,6 +22,7 @@ import { deviceHref, locationBasePath, manageHref } from '../location-paths.ts';
 import { DeviceValues } from './device-values.tsx';
 import { EnergyFlow } from './energy-flow.tsx';
 import { LiveHeading, LiveSkeleton, LiveStatus, TodayTotals } from './live-parts.tsx';
+import { TodayCost } from './today-cost.tsx';
 import classes from './live.module.css';
 
 /** Every device of a location's structure. */
@@ -144,7 +145,7 @@ function LiveDevices({
 }
 
 /**
- * The location overview (spec 000 §2 locations/:id index): the live energy flow, today's totals and the devices
+ * The location overview (spec 000 §2 locations/:id index): the live energy flow, today's totals and cost, and the devices
  * with their latest values, kept current by the live stream; clear states while loading, on failure (with Try
  * again), for a location without a controller and for an offline controller.
  */
@@ -213,7 +214,10 @@ export function LocationOverview({ locationId }: { locationId: number }) {
                 stale={offline}
               />
             </Paper>
-            <TodayTotals flows={data.flows} />
+            <TodayTotals
+              flows={data.flows}
+              footer={<TodayCost locationId={locationId} day={data.flows.day} />}
+            />
           </div>
           <LiveDevices
             live={data}
