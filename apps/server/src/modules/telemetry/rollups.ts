@@ -290,7 +290,7 @@ export async function rebuildRollups(
     await tx.execute(sql`
       insert into device_rollup_hour (device_id, bucket, ${DEVICE_COLUMNS})
       select i.device_id, date_bin('1 hour', i.ts, ${ORIGIN}), ${DEVICE_AGG}
-      from interval_15m i join devices dv on dv.id = i.device_id
+      from interval_15m i
       where i.device_id = any(${ids}) and ${hours}
       group by 1, 2
       on conflict (device_id, bucket) do update set ${DEVICE_UPDATE}`);
