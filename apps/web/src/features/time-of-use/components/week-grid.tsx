@@ -1,0 +1,428 @@
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  copyDay,
+  DAYS_PER_WEEK,
+  inRange,
+  isDayEmpty,
+  paintRange,
+  QUARTERS_PER_DAY,
+  quarterToTime,
+  rangeBetween,
+  type CellRange,
+  type DayCells,
+  type WeekCells,
+} from '../model/week-cells.ts';
+import { weekdayName } from '../model/weekdays.ts';
+import classes from './week-grid.module.css';
+
+/** A block as the grid paints it. */
+export interface GridBlock {
+  id: number;
+  title: string;
+  color: string;
+}
+
+interface Cell {
+  day: number;
+  quarter: number;
+}
+
+type Message = { kind: 'info' | 'refused'; text: string } | null;
+
+/**
+ * The colour legend and block picker: one toggle per block (its colour and title, keys 1–9) and the eraser.
+ * `selected` null is the eraser.
+ */
+export function BlockLegend({
+  blocks,
+  selected,
+  onSelect,
+}: {
+  blocks: readonly GridBlock[];
+  selected: number | null;
+  onSelect: (blockId: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.legend} role="group" aria-label={t('time_of_use.grid.legend')}>
+      {blocks.map((block, index) => (
+        <Button
+          key={block.id}
+          size="xs"
+          variant={selected === block.id ? 'filled' : 'default'}
+          aria-pressed={selected === block.id}
+          onClick={() => onSelect(block.id)}
+          leftSection={
+            <span className={classes.swatch} style={{ background: block.color }} aria-hidden />
+          }
+        >
+          {index < 9 ? `${index + 1} · ${block.title}` : block.title}
+        </Button>
+      ))}
+      <Button
+        size="xs"
+        variant={selected === null ? 'filled' : 'default'}
+        aria-pressed={selected === null}
+        onClick={() => onSelect(null)}
+        leftSection={<span className={classes.eraser} aria-hidden />}
+      >
+        {t('time_of_use.grid.eraser')}
+      </Button>
+    </div>
+  );
+}
+
+const DayRow = memo(function DayRow({
+  day,
+  cells,
+  selection,
+  focus,
+  names,
+  blockById,
+  cellLabel,
+  onCellPointerDown,
+  onCellPointerEnter,
+}: {
+  day: number;
+  cells: DayCells;
+  /** The selection, when it touches this row. */
+  selection: CellRange | null;
+  /** The focused quarter when the focus is on this row, else -1. */
+  focus: number;
+  names: { long: string; short: string };
+  blockById: ReadonlyMap<number, GridBlock>;
+  cellLabel: (day: string, quarter: number, block: GridBlock | undefined) => string;
+  onCellPointerDown: (event: PointerEvent<HTMLDivElement>, cell: Cell) => void;
+  onCellPointerEnter: (cell: Cell) => void;
+}) {
+  return (
+    <div role="row" className={classes.row} aria-rowindex={day + 2}>
+      <div role="rowheader" className={classes.label} aria-colindex={1}>
+        <span className={classes.longName}>{names.long}</span>
+        <span className={classes.shortName} aria-hidden>
+          {names.short}
+        </span>
+      </div>
+      {cells.map((blockId, quarter) => {
+        const block = blockId === null ? undefined : blockById.get(blockId);
+        const selected = inRange(selection, day, quarter);
+        const label = cellLabel(names.long, quarter, block);
+        return (
+          <div
+            key={quarter}
+            role="gridcell"
+            aria-colindex={quarter + 2}
+            aria-label={label}
+            aria-selected={selected}
+            title={label}
+            tabIndex={focus === quarter ? 0 : -1}
+            data-day={day}
+            data-quarter={quarter}
+            data-block={blockId ?? undefined}
+            data-hour-start={quarter % 4 === 0 ? '' : undefined}
+            className={[
+              classes.cell,
+              block ? undefined : classes.empty,
+              selected ? classes.selected : undefined,
+            ]
+              .filter(Boolean)
+              .join(' ')}
+            style={block ? { background: block.color } : undefined}
+            onPointerDown={(event) => onCellPointerDown(event, { day, quarter })}
+            onPointerEnter={() => onCellPointerEnter({ day, quarter })}
+          />
+        );
+      })}
+    </div>
+  );
+});
+
+/**
+ * The week grid of one season and slot version: 7 day rows (Monday first, spec 001 §9) × 96 quarter hours.
+ * Blocks are painted with the mouse (press and drag a rectangle) or the keyboard (arrows move, Shift+arrows
+ * extend, Space/Enter paints, Delete clears, 1–9 pick a block, Ctrl+C / Ctrl+V copy a day); "Copy day to next day"
+ * copies the focused day. An empty day is not copied (spec 001 §5).
+ */
+export function WeekGrid({
+  week,
+  blocks,
+  selectedBlockId,
+  onSelectBlock,
+  onChange,
+  label,
+}: {
+  week: WeekCells;
+  blocks: readonly GridBlock[];
+  /** The block painted; null paints empty cells (the eraser). */
+  selectedBlockId: number | null;
+  onSelectBlock: (blockId: number | null) => void;
+  onChange: (week: WeekCells) => void;
+  /** The grid's accessible name (plan, season and version). */
+  label: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [focus, setFocus] = useState<Cell>({ day: 0, quarter: 32 });
+  const [anchor, setAnchor] = useState<Cell | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [clipboard, setClipboard] = useState<number | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const focusByKeyboard = useRef(false);
+
+  const names = Array.from({ length: DAYS_PER_WEEK }, (_, day) => ({
+    long: weekdayName(day + 1, i18n.language, 'long'),
+    short: weekdayName(day + 1, i18n.language, 'short'),
+  }));
+  const blockById = new Map(blocks.map((block) => [block.id, block]));
+  const selection = anchor ? rangeBetween(anchor, focus) : rangeBetween(focus, focus);
+
+  // The latest values for the window listener of a drag.
+  const latest = useRef({ week, selection, selectedBlockId, onChange });
+  latest.current = { week, selection, selectedBlockId, onChange };
+
+  useEffect(() => {
+    if (!focusByKeyboard.current) return;
+    focusByKeyboard.current = false;
+    gridRef.current
+      ?.querySelector<HTMLElement>(`[data-day="${focus.day}"][data-quarter="${focus.quarter}"]`)
+      ?.focus();
+  }, [focus]);
+
+  useEffect(() => {
+    if (!dragging) return;
+    const finish = () => {
+      setDragging(false);
+      const {
+        week: current,
+        selection: range,
+        selectedBlockId: block,
+        onChange: change,
+      } = latest.current;
+      change(paintRange(current, range, block));
+    };
+    const cancel = () => {
+      setDragging(false);
+      setAnchor(null);
+    };
+    window.addEventListener('pointerup', finish);
+    window.addEventListener('pointercancel', cancel);
+    return () => {
+      window.removeEventListener('pointerup', finish);
+      window.removeEventListener('pointercancel', cancel);
+    };
+  }, [dragging]);
+
+  const cellLabel = useCallback(
+    (day: string, quarter: number, block: GridBlock | undefined) =>
+      t('time_of_use.grid.cell', {
+        day,
+        from: quarterToTime(quarter),
+        to: quarterToTime(quarter + 1),
+        block: block ? block.title : t('time_of_use.grid.no_block'),
+      }),
+    [t],
+  );
+
+  const onCellPointerDown = useCallback((event: PointerEvent<HTMLDivElement>, cell: Cell) => {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    // A touch or pen press captures the pointer to its target; release it so the next cells see the pointer enter.
+    if (event.currentTarget.hasPointerCapture?.(event.pointerId)) {
+      event.currentTarget.releasePointerCapture(event.pointerId);
+    }
+    event.currentTarget.focus();
+    setFocus(cell);
+    setAnchor(cell);
+    setDragging(true);
+  }, []);
+
+  const onCellPointerEnter = useCallback(
+    (cell: Cell) => {
+      if (dragging) setFocus(cell);
+    },
+    [dragging],
+  );
+
+  const dayName = (day: number) => names[day]?.long ?? '';
+
+  function copy(from: number, to: number, pasted: boolean) {
+    const result = copyDay(week, from, to);
+    if ('refused' in result) {
+      setMessage({
+        kind: 'refused',
+        text:
+          result.refused === 'empty_day'
+            ? t('time_of_use.grid.copy_empty', { day: dayName(from) })
+            : t('time_of_use.grid.copy_last', { day: dayName(from) }),
+      });
+      return;
+    }
+    onChange(result.week);
+    setMessage({
+      kind: 'info',
+      text: t(pasted ? 'time_of_use.grid.pasted' : 'time_of_use.grid.copied', {
+        from: dayName(from),
+        to: dayName(to),
+      }),
+    });
+  }
+
+  function move(event: KeyboardEvent<HTMLDivElement>, dDay: number, dQuarter: number) {
+    event.preventDefault();
+    const step = event.ctrlKey || event.metaKey ? 4 : 1;
+    const next = {
+      day: Math.min(DAYS_PER_WEEK - 1, Math.max(0, focus.day + dDay)),
+      quarter: Math.min(QUARTERS_PER_DAY - 1, Math.max(0, focus.quarter + dQuarter * step)),
+    };
+    if (event.shiftKey) setAnchor(anchor ?? focus);
+    else setAnchor(null);
+    focusByKeyboard.current = true;
+    setFocus(next);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const ctrl = event.ctrlKey || event.metaKey;
+    switch (event.key) {
+      case 'ArrowLeft':
+        return move(event, 0, -1);
+      case 'ArrowRight':
+        return move(event, 0, 1);
+      case 'ArrowUp':
+        return move(event, -1, 0);
+      case 'ArrowDown':
+        return move(event, 1, 0);
+      case 'Home':
+        return move(event, 0, -QUARTERS_PER_DAY);
+      case 'End':
+        return move(event, 0, QUARTERS_PER_DAY);
+      case ' ':
+      case 'Enter':
+        event.preventDefault();
+        onChange(paintRange(week, selection, selectedBlockId));
+        return;
+      case 'Delete':
+      case 'Backspace':
+        event.preventDefault();
+        onChange(paintRange(week, selection, null));
+        return;
+      case 'Escape':
+        setAnchor(null);
+        return;
+    }
+    if (ctrl && (event.key === 'c' || event.key === 'C')) {
+      event.preventDefault();
+      const cells = week[focus.day];
+      if (!cells || isDayEmpty(cells)) {
+        setMessage({
+          kind: 'refused',
+          text: t('time_of_use.grid.copy_empty', { day: dayName(focus.day) }),
+        });
+        return;
+      }
+      setClipboard(focus.day);
+      setMessage({
+        kind: 'info',
+        text: t('time_of_use.grid.copied_clipboard', { day: dayName(focus.day) }),
+      });
+      return;
+    }
+    if (ctrl && (event.key === 'v' || event.key === 'V')) {
+      event.preventDefault();
+      if (clipboard !== null && clipboard !== focus.day) copy(clipboard, focus.day, true);
+      return;
+    }
+    if (!ctrl && !event.altKey && /^[1-9]$/.test(event.key)) {
+      const block = blocks[Number(event.key) - 1];
+      if (block) {
+        event.preventDefault();
+        onSelectBlock(block.id);
+      }
+    }
+  }
+
+  const nextDay = focus.day + 1;
+  return (
+    <div>
+      <div className={classes.toolbar}>
+        <BlockLegend blocks={blocks} selected={selectedBlockId} onSelect={onSelectBlock} />
+      </div>
+      <div className={classes.scroller}>
+        <div
+          ref={gridRef}
+          role="grid"
+          aria-label={label}
+          aria-rowcount={DAYS_PER_WEEK + 1}
+          aria-colcount={QUARTERS_PER_DAY + 1}
+          aria-multiselectable
+          className={classes.grid}
+          onKeyDown={onKeyDown}
+        >
+          <div role="row" className={classes.row} aria-rowindex={1}>
+            <div role="columnheader" className={classes.label} aria-colindex={1}>
+              <VisuallyHidden>{t('time_of_use.grid.day')}</VisuallyHidden>
+            </div>
+            {Array.from({ length: 24 }, (_, hour) => (
+              <div
+                key={hour}
+                role="columnheader"
+                className={classes.hour}
+                aria-colindex={hour * 4 + 2}
+                aria-colspan={4}
+              >
+                {String(hour).padStart(2, '0')}
+              </div>
+            ))}
+          </div>
+          {week.map((cells, day) => (
+            <DayRow
+              key={day}
+              day={day}
+              cells={cells}
+              selection={day >= selection.fromDay && day <= selection.toDay ? selection : null}
+              focus={focus.day === day ? focus.quarter : -1}
+              names={names[day] ?? { long: '', short: '' }}
+              blockById={blockById}
+              cellLabel={cellLabel}
+              onCellPointerDown={onCellPointerDown}
+              onCellPointerEnter={onCellPointerEnter}
+            />
+          ))}
+        </div>
+      </div>
+      <div className={classes.toolbar}>
+        <Button
+          size="xs"
+          variant="default"
+          mt="xs"
+          disabled={nextDay >= DAYS_PER_WEEK}
+          onClick={() => copy(focus.day, nextDay, false)}
+        >
+          {nextDay < DAYS_PER_WEEK
+            ? t('time_of_use.grid.copy_day', { from: dayName(focus.day), to: dayName(nextDay) })
+            : t('time_of_use.grid.copy_day_none', { day: dayName(focus.day) })}
+        </Button>
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('time_of_use.grid.help')}
+        </Text>
+      </div>
+      <Text
+        role={message?.kind === 'refused' ? 'alert' : 'status'}
+        size="sm"
+        c={message?.kind === 'refused' ? 'red' : undefined}
+        mt="xs"
+      >
+        {message?.text}
+      </Text>
+    </div>
+  );
+}
