@@ -15,6 +15,7 @@ export * from './company-email.ts';
 export * from './locations.ts';
 export * from './jobs.ts';
 export * from './live.ts';
+export * from './pricing.ts';
 
 import {
   accountRoutes,
@@ -31,6 +32,7 @@ import { jobRoutes } from './jobs.ts';
 import { liveRoutes } from './live.ts';
 import { locationRoutes } from './locations.ts';
 import { menuRoutes } from './menu.ts';
+import { pricingRoutes } from './pricing.ts';
 import { referenceRoutes } from './reference.ts';
 import { searchRoutes } from './search.ts';
 import { usersAdminRoutes } from './users-admin.ts';
@@ -56,4 +58,5 @@ export const routes = {
   search: searchRoutes,
   usersAdmin: usersAdminRoutes,
   live: liveRoutes,
+  pricing: pricingRoutes,
 } as const;
