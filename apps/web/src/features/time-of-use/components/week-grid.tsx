@@ -160,6 +160,7 @@ export function WeekGrid({
   onSelectBlock,
   onChange,
   label,
+  readOnly = false,
 }: {
   week: WeekCells;
   blocks: readonly GridBlock[];
@@ -169,6 +170,8 @@ export function WeekGrid({
   onChange: (week: WeekCells) => void;
   /** The grid's accessible name (plan, season and version). */
   label: string;
+  /** A plan the user may not change: the grid can be read (and moved through), not painted. */
+  readOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
@@ -178,6 +181,8 @@ export function WeekGrid({
   const [clipboard, setClipboard] = useState<number | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const focusByKeyboard = useRef(false);
+  const readOnlyRef = useRef(readOnly);
+  readOnlyRef.current = readOnly;
 
   const names = Array.from({ length: DAYS_PER_WEEK }, (_, day) => ({
     long: weekdayName(day + 1, i18n.language, 'long'),
@@ -234,7 +239,7 @@ export function WeekGrid({
   );
 
   const onCellPointerDown = useCallback((event: PointerEvent<HTMLDivElement>, cell: Cell) => {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || readOnlyRef.current) return;
     event.preventDefault();
     // A touch or pen press captures the pointer to its target; release it so the next cells see the pointer enter.
     if (event.currentTarget.hasPointerCapture?.(event.pointerId)) {
@@ -308,17 +313,18 @@ export function WeekGrid({
       case ' ':
       case 'Enter':
         event.preventDefault();
-        onChange(paintRange(week, selection, selectedBlockId));
+        if (!readOnly) onChange(paintRange(week, selection, selectedBlockId));
         return;
       case 'Delete':
       case 'Backspace':
         event.preventDefault();
-        onChange(paintRange(week, selection, null));
+        if (!readOnly) onChange(paintRange(week, selection, null));
         return;
       case 'Escape':
         setAnchor(null);
         return;
     }
+    if (readOnly) return;
     if (ctrl && (event.key === 'c' || event.key === 'C')) {
       event.preventDefault();
       const cells = week[focus.day];
@@ -354,7 +360,18 @@ export function WeekGrid({
   return (
     <div>
       <div className={classes.toolbar}>
-        <BlockLegend blocks={blocks} selected={selectedBlockId} onSelect={onSelectBlock} />
+        {readOnly ? (
+          <ul className={classes.legend} aria-label={t('time_of_use.grid.legend')}>
+            {blocks.map((block) => (
+              <li key={block.id} className={classes.legendItem}>
+                <span className={classes.swatch} style={{ background: block.color }} aria-hidden />
+                {block.title}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <BlockLegend blocks={blocks} selected={selectedBlockId} onSelect={onSelectBlock} />
+        )}
       </div>
       <div className={classes.scroller}>
         <div
@@ -399,22 +416,24 @@ export function WeekGrid({
           ))}
         </div>
       </div>
-      <div className={classes.toolbar}>
-        <Button
-          size="xs"
-          variant="default"
-          mt="xs"
-          disabled={nextDay >= DAYS_PER_WEEK}
-          onClick={() => copy(focus.day, nextDay, false)}
-        >
-          {nextDay < DAYS_PER_WEEK
-            ? t('time_of_use.grid.copy_day', { from: dayName(focus.day), to: dayName(nextDay) })
-            : t('time_of_use.grid.copy_day_none', { day: dayName(focus.day) })}
-        </Button>
-        <Text size="xs" c="dimmed" mt="xs">
-          {t('time_of_use.grid.help')}
-        </Text>
-      </div>
+      {!readOnly && (
+        <div className={classes.toolbar}>
+          <Button
+            size="xs"
+            variant="default"
+            mt="xs"
+            disabled={nextDay >= DAYS_PER_WEEK}
+            onClick={() => copy(focus.day, nextDay, false)}
+          >
+            {nextDay < DAYS_PER_WEEK
+              ? t('time_of_use.grid.copy_day', { from: dayName(focus.day), to: dayName(nextDay) })
+              : t('time_of_use.grid.copy_day_none', { day: dayName(focus.day) })}
+          </Button>
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('time_of_use.grid.help')}
+          </Text>
+        </div>
+      )}
       <Text
         role={message?.kind === 'refused' ? 'alert' : 'status'}
         size="sm"

@@ -1,0 +1,6 @@
+import { TimeOfUsePage } from '../../features/time-of-use/components/time-of-use-page.tsx';
+
+/** /time-of-use (aggregators and super admins, ROUTE_ACCESS in @ec/domain): time plans and their editor. */
+export function TimeOfUseRoute() {
+  return <TimeOfUsePage />;
+}
