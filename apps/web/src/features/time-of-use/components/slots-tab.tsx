@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TimePlanDto } from '@ec/contract';
@@ -36,6 +36,12 @@ export function SlotsTab({
   const [newVersion, setNewVersion] = useState('');
   const [versionError, setVersionError] = useState<string | null>(null);
   const [block, setBlock] = useState<number | null>(draft.blocks[0]?.key ?? null);
+
+  // Memoised on the draft's blocks: the grid's rows compare it to skip re-rendering.
+  const gridBlocks = useMemo(
+    () => draft.blocks.map((b) => ({ id: b.key, title: b.title, color: b.color })),
+    [draft.blocks],
+  );
 
   const season = plan.seasons.find((s) => s.id === seasonId) ?? plan.seasons[0];
   if (!season) {
@@ -119,7 +125,7 @@ export function SlotsTab({
       )}
       <WeekGrid
         week={week}
-        blocks={draft.blocks.map((b) => ({ id: b.key, title: b.title, color: b.color }))}
+        blocks={gridBlocks}
         selectedBlockId={selected}
         onSelectBlock={setBlock}
         onChange={(next) => onChange(withWeek(draft, season.id, current, next))}

@@ -4,13 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TimePlanSummary } from '@ec/contract';
-import { idParam } from '../../../app/routes/route-helpers.ts';
 import { EmptyState, LoadingState } from '../../../shared/ui/states.tsx';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert.tsx';
 import { IconPlus } from '../icons.ts';
 import { countryName } from '../../../shared/intl/countries.ts';
 import { timePlansQueryOptions } from '../../../entities/time-plan/index.ts';
-import { useCurrentUser } from '../../auth/use-current-user.ts';
 import { PlanEditor } from './plan-editor.tsx';
 import { PlanFormModal } from './plan-form-modal.tsx';
 import classes from './time-of-use.module.css';
@@ -55,6 +53,13 @@ function PlanBadges({
 }
 
 export { PlanBadges };
+
+/** `?plan=` as a plan id (a positive integer), else null (the list is shown). */
+function planParam(value: string | null): number | null {
+  if (value === null || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
 
 /** The plans the user sees: predefined ones and their companies', each opening the editor. */
 function PlanList({ onOpen }: { onOpen: (id: number) => void }) {
@@ -107,16 +112,22 @@ function PlanList({ onOpen }: { onOpen: (id: number) => void }) {
  * /time-of-use (aggregators and super admins, spec 000 §2, §6): the time plans and, with `?plan=ID`, the
  * editor of one plan (blocks, seasons, slots on a week grid).
  */
-export function TimeOfUsePage() {
+export function TimeOfUsePage({
+  superAdmin,
+  companyId,
+}: {
+  /** Super admins create predefined plans too; aggregators their companies' plans. */
+  superAdmin: boolean;
+  /** The user's company: the owner a new plan starts with. */
+  companyId: number | null;
+}) {
   const { t } = useTranslation();
-  const user = useCurrentUser();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [creating, setCreating] = useState(false);
-  const planId = idParam(search.get(PLAN_PARAM) ?? undefined);
+  const planId = planParam(search.get(PLAN_PARAM));
   const open = (id: number | null) =>
     void navigate(id === null ? '/time-of-use' : `/time-of-use?${PLAN_PARAM}=${id}`);
-  const superAdmin = user.role === 'ROLE_SUPER_ADMIN';
 
   if (planId !== null) {
     return (
@@ -141,7 +152,7 @@ export function TimeOfUsePage() {
           opened
           onClose={() => setCreating(false)}
           superAdmin={superAdmin}
-          defaultCompanyId={user.companyId}
+          defaultCompanyId={companyId}
           onSaved={(plan) => {
             setCreating(false);
             open(plan.id);

@@ -2,6 +2,7 @@ import {
   memo,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -184,11 +185,17 @@ export function WeekGrid({
   const readOnlyRef = useRef(readOnly);
   readOnlyRef.current = readOnly;
 
-  const names = Array.from({ length: DAYS_PER_WEEK }, (_, day) => ({
-    long: weekdayName(day + 1, i18n.language, 'long'),
-    short: weekdayName(day + 1, i18n.language, 'short'),
-  }));
-  const blockById = new Map(blocks.map((block) => [block.id, block]));
+  const locale = i18n.language;
+  // Stable between renders, so a day row re-renders only when its cells, selection or focus change.
+  const names = useMemo(
+    () =>
+      Array.from({ length: DAYS_PER_WEEK }, (_, day) => ({
+        long: weekdayName(day + 1, locale, 'long'),
+        short: weekdayName(day + 1, locale, 'short'),
+      })),
+    [locale],
+  );
+  const blockById = useMemo(() => new Map(blocks.map((block) => [block.id, block])), [blocks]);
   const selection = anchor ? rangeBetween(anchor, focus) : rangeBetween(focus, focus);
 
   // The latest values for the window listener of a drag.

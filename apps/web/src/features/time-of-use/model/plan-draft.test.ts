@@ -9,6 +9,7 @@ import {
   isDirty,
   keepSeasons,
   removeBlock,
+  removeVersion,
   structureForm,
   updateBlock,
   versionsOf,
@@ -95,6 +96,7 @@ describe('the plan draft', () => {
     );
     expect(draft && addVersion(draft, 31, '2026-07-01')).toBeNull();
     expect(versionsOf(draftFromPlan(plan), 99)).toEqual(['2000-01-01']);
+    expect(draft && versionsOf(removeVersion(draft, 31, '2026-07-01'), 31)).toEqual(['2000-01-01']);
   });
 
   it('drops the weeks of a season deleted on the server', () => {

@@ -106,9 +106,11 @@ export function addVersion(
 
 /** The draft without a season's version (its slots are dropped on save). */
 export function removeVersion(draft: PlanDraft, seasonId: number, validFrom: string): PlanDraft {
-  const weeks = { ...draft.weeks };
-  delete weeks[weekKey(seasonId, validFrom)];
-  return { ...draft, weeks };
+  const key = weekKey(seasonId, validFrom);
+  return {
+    ...draft,
+    weeks: Object.fromEntries(Object.entries(draft.weeks).filter(([k]) => k !== key)),
+  };
 }
 
 /** The draft with a new block at the end (a negative key until saved). */
