@@ -30,7 +30,7 @@ import { BlocksTab } from './blocks-tab.tsx';
 import { PlanFormModal } from './plan-form-modal.tsx';
 import { SeasonsTab } from './seasons-tab.tsx';
 import { SlotsTab } from './slots-tab.tsx';
-import { PlanBadges } from './time-of-use-page.tsx';
+import { PlanBadges } from './plan-badges.tsx';
 import classes from './time-of-use.module.css';
 
 /** How many coverage problems the hint lists before "and N more". */

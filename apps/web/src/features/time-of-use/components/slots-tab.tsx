@@ -35,7 +35,8 @@ export function SlotsTab({
   const [version, setVersion] = useState(FIRST_VERSION);
   const [newVersion, setNewVersion] = useState('');
   const [versionError, setVersionError] = useState<string | null>(null);
-  const [block, setBlock] = useState<number | null>(draft.blocks[0]?.key ?? null);
+  // The painting block by position (null: the eraser): a save gives new blocks their ids, the position stays.
+  const [blockIndex, setBlockIndex] = useState<number | null>(0);
 
   // Memoised on the draft's blocks: the grid's rows compare it to skip re-rendering.
   const gridBlocks = useMemo(
@@ -53,7 +54,8 @@ export function SlotsTab({
   const versions = versionsOf(draft, season.id);
   const current = versions.includes(version) ? version : (versions[0] ?? FIRST_VERSION);
   const week = weekOf(draft, season.id, current);
-  const selected = block !== null && draft.blocks.some((b) => b.key === block) ? block : null;
+  const selected =
+    blockIndex === null ? null : ((draft.blocks[blockIndex] ?? draft.blocks[0])?.key ?? null);
 
   const add = () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(newVersion)) {
@@ -127,7 +129,9 @@ export function SlotsTab({
         week={week}
         blocks={gridBlocks}
         selectedBlockId={selected}
-        onSelectBlock={setBlock}
+        onSelectBlock={(key) =>
+          setBlockIndex(key === null ? null : draft.blocks.findIndex((b) => b.key === key))
+        }
         onChange={(next) => onChange(withWeek(draft, season.id, current, next))}
         label={`${plan.title} · ${season.title} · ${versionLabel(current, t, i18n.language)}`}
         readOnly={!editable}

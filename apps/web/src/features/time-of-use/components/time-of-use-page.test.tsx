@@ -159,6 +159,38 @@ describe('TimeOfUsePage', () => {
     ]);
   });
 
+  it('paints with a new block and keeps it picked after the save gives it an id', async () => {
+    const saved = testPlan({
+      blocks: [...testPlan().blocks, { id: 23, title: 'Block 3', color: '#2f9e44', position: 3 }],
+    });
+    const calls = fakeFetch(
+      structure(),
+      answer('PUT', '/api/timeplans/7/structure', 200, { data: { timePlan: saved } }),
+    );
+    renderPage('/time-of-use?plan=7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Blocks' }));
+    await user.click(screen.getByRole('button', { name: 'Add block' }));
+    expect(screen.getByRole('textbox', { name: 'Block 3: title' })).toHaveValue('Block 3');
+    await user.click(screen.getByRole('tab', { name: 'Slots' }));
+    await user.click(screen.getByRole('button', { name: /Block 3/ }));
+    fireEvent.pointerDown(cell('Sunday 12:00–12:15'), { button: 0, pointerId: 1 });
+    fireEvent.pointerUp(window, { pointerId: 1 });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByText('You have unsaved changes.')).toBeNull());
+    const body = calls.find((c) => c.call === 'PUT /api/timeplans/7/structure')?.body as {
+      data: {
+        blocks: unknown[];
+        slots: { blockIndex: number; dayOfWeek: number; start: string }[];
+      };
+    };
+    expect(body.data.blocks[2]).toEqual({ title: 'Block 3', color: '#2f9e44' });
+    expect(body.data.slots.filter((s) => s.blockIndex === 2)).toEqual([
+      expect.objectContaining({ dayOfWeek: 7, start: '12:00', end: '12:15' }),
+    ]);
+    expect(screen.getByRole('button', { name: /Block 3/, pressed: true })).toBeInTheDocument();
+  });
+
   it('names the day and time of a gap before saving, and shows the server’s refusal', async () => {
     fakeFetch(
       structure(),

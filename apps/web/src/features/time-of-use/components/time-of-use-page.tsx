@@ -1,58 +1,20 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { TimePlanSummary } from '@ec/contract';
 import { EmptyState, LoadingState } from '../../../shared/ui/states.tsx';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert.tsx';
 import { IconPlus } from '../icons.ts';
 import { countryName } from '../../../shared/intl/countries.ts';
 import { timePlansQueryOptions } from '../../../entities/time-plan/index.ts';
+import { PlanBadges } from './plan-badges.tsx';
 import { PlanEditor } from './plan-editor.tsx';
 import { PlanFormModal } from './plan-form-modal.tsx';
 import classes from './time-of-use.module.css';
 
 /** The query parameter naming the plan open in the editor. */
 export const PLAN_PARAM = 'plan';
-
-function PlanBadges({
-  plan,
-}: {
-  plan: Pick<TimePlanSummary, 'inUse' | 'complete' | 'companyId' | 'editable'>;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Group gap={6}>
-      {plan.companyId === null && (
-        <Badge variant="light" color="gray">
-          {t('time_of_use.plan.predefined')}
-        </Badge>
-      )}
-      {plan.inUse ? (
-        <Badge variant="light" color="blue">
-          {t('time_of_use.plan.in_use')}
-        </Badge>
-      ) : (
-        <Badge variant="outline" color="gray">
-          {t('time_of_use.plan.not_in_use')}
-        </Badge>
-      )}
-      {!plan.complete && (
-        <Badge variant="light" color="orange">
-          {t('time_of_use.plan.incomplete')}
-        </Badge>
-      )}
-      {!plan.editable && (
-        <Badge variant="outline" color="gray">
-          {t('time_of_use.plan.read_only')}
-        </Badge>
-      )}
-    </Group>
-  );
-}
-
-export { PlanBadges };
 
 /** `?plan=` as a plan id (a positive integer), else null (the list is shown). */
 function planParam(value: string | null): number | null {

@@ -196,7 +196,10 @@ export function WeekGrid({
     [locale],
   );
   const blockById = useMemo(() => new Map(blocks.map((block) => [block.id, block])), [blocks]);
+  const [gridFocused, setGridFocused] = useState(false);
   const selection = anchor ? rangeBetween(anchor, focus) : rangeBetween(focus, focus);
+  // The selection is drawn while the grid has the focus or a range is selected, not the idle focus cell.
+  const shownSelection = gridFocused || anchor !== null ? selection : null;
 
   // The latest values for the window listener of a drag.
   const latest = useRef({ week, selection, selectedBlockId, onChange });
@@ -390,6 +393,10 @@ export function WeekGrid({
           aria-multiselectable
           className={classes.grid}
           onKeyDown={onKeyDown}
+          onFocus={() => setGridFocused(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setGridFocused(false);
+          }}
         >
           <div role="row" className={classes.row} aria-rowindex={1}>
             <div role="columnheader" className={classes.label} aria-colindex={1}>
@@ -412,7 +419,11 @@ export function WeekGrid({
               key={day}
               day={day}
               cells={cells}
-              selection={day >= selection.fromDay && day <= selection.toDay ? selection : null}
+              selection={
+                shownSelection && day >= shownSelection.fromDay && day <= shownSelection.toDay
+                  ? shownSelection
+                  : null
+              }
               focus={focus.day === day ? focus.quarter : -1}
               names={names[day] ?? { long: '', short: '' }}
               blockById={blockById}
