@@ -134,3 +134,32 @@ describe('WeekGrid', () => {
     );
   });
 });
+
+describe('WeekGrid, read only', () => {
+  it('shows the legend and the cells but paints nothing (a plan the user may not change)', async () => {
+    const user = userEvent.setup();
+    let changed = false;
+    renderWithProviders(
+      <WeekGrid
+        week={slotsToWeek([{ dayOfWeek: 1, blockId: 11, start: '00:00', end: '24:00' }])}
+        blocks={blocks}
+        selectedBlockId={12}
+        onSelectBlock={() => undefined}
+        onChange={() => {
+          changed = true;
+        }}
+        label="Predefined"
+        readOnly
+      />,
+      { i18n },
+    );
+    expect(screen.getByRole('list', { name: 'Blocks' })).toHaveTextContent('VTMT');
+    expect(screen.queryByRole('button', { name: /Copy/ })).toBeNull();
+    fireEvent.pointerDown(cell('Monday 08:00–08:15'), { button: 0, pointerId: 1 });
+    fireEvent.pointerUp(window, { pointerId: 1 });
+    cell('Monday 08:00–08:15').focus();
+    await user.keyboard('{ArrowRight} {Delete}{Control>}c{/Control}');
+    expect(document.activeElement).toBe(cell('Monday 08:15–08:30'));
+    expect(changed).toBe(false);
+  });
+});
