@@ -2,3 +2,8 @@
 
 export * from './types.ts';
 export * from './coverage.ts';
+export * from './zone.ts';
+export * from './holidays.ts';
+export * from './resolve.ts';
+export * from './defaults/index.ts';
+export * from './cost.ts';

@@ -1,6 +1,6 @@
 // Builders for pricing tests: small plans written as data.
 
-import type { TimePlan, TimePlanSlot } from './types.ts';
+import type { PriceList, TimePlan, TimePlanSlot } from './types.ts';
 
 let nextId = 1000;
 
@@ -43,4 +43,50 @@ export function vtMtPlan(overrides: Partial<TimePlan> = {}): TimePlan {
     slots,
     ...overrides,
   };
+}
+
+/** A price list with every field set to a neutral value (tests only): FIXED, EUR, open from 2024-01-01. */
+export function priceList(overrides: Partial<PriceList> = {}): PriceList {
+  return {
+    id: 1,
+    locationId: 1,
+    name: 'test',
+    kind: 'FIXED',
+    currency: 'EUR',
+    validFrom: '2024-01-01',
+    validTo: null,
+    active: true,
+    multiTariff: false,
+    tariffPlanId: null,
+    tariffs: { t0: '0', t1: null, t2: null },
+    differentExportPrice: false,
+    exportTariff: 'T0',
+    sell: { t0: null, t1: null, t2: null },
+    buyMarkup: null,
+    sellMarkup: null,
+    supplierFeePerMonth: null,
+    distributorPlanId: null,
+    distributorEnergy: ['0'],
+    distributorPower: ['0'],
+    agreedPowerKw: ['0'],
+    configIds: {
+      supplierEnergyBuyConfigId: null,
+      supplierEnergySellConfigId: null,
+      distributorEnergyConfigId: null,
+      distributorPowerConfigId: null,
+    },
+    ...overrides,
+  };
+}
+
+/** Quarter-hour intervals [from, to) with constant energy (tests and benches). */
+export function quarterHours(
+  fromMs: number,
+  toMs: number,
+  importWh = 250,
+  exportWh = 0,
+): { start: number; importWh: number; exportWh: number }[] {
+  const out: { start: number; importWh: number; exportWh: number }[] = [];
+  for (let t = fromMs; t < toMs; t += 15 * 60_000) out.push({ start: t, importWh, exportWh });
+  return out;
 }

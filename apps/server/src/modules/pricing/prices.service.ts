@@ -409,7 +409,7 @@ export function createPricesService(deps: {
       throw conflict(PRICING_ERRORS.listOverlap, {
         name: clash.name,
         from: clash.validFrom,
-        to: clash.validTo ?? '',
+        to: clash.validTo ?? '…',
       });
     }
   }
