@@ -28,6 +28,7 @@ import {
 import { IconArrowLeft, IconPencil, IconTrash } from '../icons.ts';
 import { BlocksTab } from './blocks-tab.tsx';
 import { PlanFormModal } from './plan-form-modal.tsx';
+import { PlanUsage } from './plan-usage.tsx';
 import { SeasonsTab } from './seasons-tab.tsx';
 import { SlotsTab } from './slots-tab.tsx';
 import { PlanBadges } from './plan-badges.tsx';
@@ -197,6 +198,8 @@ function LoadedPlanEditor({
           </Group>
         )}
       </Group>
+
+      {plan.inUse && <PlanUsage planId={plan.id} />}
 
       <Paper withBorder radius="md" p="md">
         <Tabs value={tab} onChange={setTab} keepMounted={false}>

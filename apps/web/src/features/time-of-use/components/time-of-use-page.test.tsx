@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { answer, apiError, fakeFetch, type FakeCall } from '../../../shared/test/fake-fetch.ts';
+import { company } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { testPlan, testSummary } from '../test-data.ts';
@@ -87,6 +88,43 @@ describe('TimeOfUsePage', () => {
     ).toBeInTheDocument();
     expect(cell('Monday 06:00–06:15')).toHaveAccessibleName('Monday 06:00–06:15: VT');
     expect(screen.getByText(/Complete: the seasons cover the year/)).toBeInTheDocument();
+  });
+
+  it('creates a plan of the aggregator’s company and opens it', async () => {
+    const created = testPlan({ id: 9, title: 'Zimska tarifa', blocks: [], seasons: [], slots: [] });
+    const calls = fakeFetch(
+      answer('GET', '/api/timeplans', 200, { data: { timePlans: [] } }),
+      answer('GET', '/api/companies', 200, {
+        data: { companies: [company(3, 'Sončna energija')] },
+      }),
+      answer('GET', '/api/countries', 200, {
+        data: { countries: [{ id: 1, code: 'SI', name: 'Slovenia', visible: true }] },
+      }),
+      answer('POST', '/api/timeplans', 201, { data: { timePlan: created } }),
+      structure(created),
+    );
+    const { router } = renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New time plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New time plan' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Title is required.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Zimska tarifa');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /Owner/ })).toHaveValue('Sončna energija'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?plan=9'));
+    expect(calls.find((c) => c.call === 'POST /api/timeplans')?.body).toEqual({
+      data: {
+        title: 'Zimska tarifa',
+        color: '#1c7ed6',
+        countryCode: null,
+        companyId: 3,
+        holidays: 'AS_SUNDAY',
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Zimska tarifa' })).toBeInTheDocument();
   });
 
   it('shows an empty list', async () => {
@@ -236,13 +274,32 @@ describe('TimeOfUsePage', () => {
     expect(await screen.findByRole('list', { name: 'Time plans' })).toBeInTheDocument();
   });
 
-  it('shows the server’s message when a plan in use cannot be deleted (409)', async () => {
+  it('names who uses a plan in use and shows the server’s message when it cannot be deleted (409)', async () => {
     fakeFetch(
       structure(testPlan({ inUse: true })),
+      answer('GET', '/api/timeplans/7/configs', 200, {
+        data: {
+          configs: [],
+          priceLists: [
+            {
+              id: 4,
+              name: 'Elektro 2026',
+              locationId: 2,
+              locationName: 'Vila Lesce',
+              validFrom: '2026-01-01',
+              validTo: null,
+              active: true,
+            },
+          ],
+        },
+      }),
       answer('DELETE', '/api/timeplans/7', 409, apiError('CONFLICT', 'time_of_use.errors.in_use')),
     );
     renderPage('/time-of-use?plan=7');
     const user = userEvent.setup();
+    const usage = await screen.findByRole('region', { name: 'In use by' });
+    expect(usage).toHaveTextContent('Price list Elektro 2026 (Vila Lesce)');
+    expect(usage).toHaveTextContent('Active');
     await user.click(await screen.findByRole('button', { name: 'Delete plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the time plan?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
