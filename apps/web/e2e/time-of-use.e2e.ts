@@ -177,4 +177,41 @@ describe('time-of-use editor', () => {
     expect(await row.getByText(en('time_of_use.plan.incomplete')).count()).toBe(0);
     await shot(page, 'time-of-use-list');
   });
+
+  it('shows a predefined plan read only: the Slovenian five-block network plan with its two seasons', async () => {
+    const { page } = await browser.open({ consent: 'necessary' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, demoUsers.aggregator);
+    await page.goto('/time-of-use');
+    const list = main(page).getByRole('list', { name: en('time_of_use.list.title') });
+    const row = list
+      .getByRole('listitem')
+      .filter({ hasText: 'Slovenia · ' })
+      .filter({ hasText: '5' });
+    await row.first().getByRole('button').click();
+    await page.waitForURL((url) => /^\?plan=\d+$/.test(url.search));
+    await main(page).getByText(en('time_of_use.plan.read_only')).first().waitFor();
+    // Read only: no save, no delete, no painting tools; the legend names the five blocks.
+    expect(
+      await main(page)
+        .getByRole('button', { name: en('time_of_use.plan.delete') })
+        .count(),
+    ).toBe(0);
+    expect(
+      await main(page)
+        .getByRole('button', { name: en('common.save'), exact: true })
+        .count(),
+    ).toBe(0);
+    const grid = main(page).getByRole('grid');
+    await grid.waitFor();
+    expect(
+      await main(page)
+        .getByRole('list', { name: en('time_of_use.grid.legend') })
+        .getByRole('listitem')
+        .count(),
+    ).toBe(5);
+    // Every quarter hour of the week has a block.
+    expect(await grid.locator('[role="gridcell"]:not([data-block])').count()).toBe(0);
+    await shot(page, 'time-of-use-predefined');
+  });
 });
