@@ -127,6 +127,32 @@ describe('TimeOfUsePage', () => {
     expect(await screen.findByRole('heading', { name: 'Zimska tarifa' })).toBeInTheDocument();
   });
 
+  it('changes the plan’s details (PUT /timeplans/:id) without its owner', async () => {
+    const calls = fakeFetch(
+      structure(),
+      answer('GET', '/api/countries', 200, {
+        data: { countries: [{ id: 1, code: 'SI', name: 'Slovenia', visible: true }] },
+      }),
+      answer('PUT', '/api/timeplans/7', 200, {
+        data: { timePlan: testPlan({ title: 'VT/MT 2027', holidays: 'NONE' }) },
+      }),
+    );
+    renderPage('/time-of-use?plan=7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit details' });
+    expect(within(dialog).queryByRole('textbox', { name: /Owner/ })).toBeNull();
+    const title = within(dialog).getByRole('textbox', { name: /Title/ });
+    await user.clear(title);
+    await user.type(title, 'VT/MT 2027');
+    await user.click(within(dialog).getByRole('switch', { name: /Public holidays as Sunday/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'VT/MT 2027' })).toBeInTheDocument();
+    expect(calls.find((c) => c.call === 'PUT /api/timeplans/7')?.body).toEqual({
+      data: { title: 'VT/MT 2027', color: '#1c7ed6', countryCode: 'SI', holidays: 'NONE' },
+    });
+  });
+
   it('shows an empty list', async () => {
     fakeFetch(answer('GET', '/api/timeplans', 200, { data: { timePlans: [] } }));
     renderPage();
