@@ -176,6 +176,18 @@ describe('time-of-use editor', () => {
     await row.getByText(en('time_of_use.plan.not_in_use')).waitFor();
     expect(await row.getByText(en('time_of_use.plan.incomplete')).count()).toBe(0);
     await shot(page, 'time-of-use-list');
+
+    // Delete (not in use): confirmed, then gone from the list.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await row.getByRole('button').click();
+    await main(page)
+      .getByRole('button', { name: en('time_of_use.plan.delete') })
+      .click();
+    const confirm = page.getByRole('dialog', { name: en('time_of_use.plan.delete_title') });
+    await confirm.getByRole('button', { name: en('time_of_use.delete'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/time-of-use' && url.search === '');
+    await page.getByText(en('time_of_use.delete_success')).first().waitFor();
+    await expect.poll(() => list.getByRole('listitem').filter({ hasText: title }).count()).toBe(0);
   });
 
   it('shows a predefined plan read only: the Slovenian five-block network plan with its two seasons', async () => {

@@ -89,10 +89,12 @@ export async function updateTimePlan(
   return remember(queryClient, timePlan);
 }
 
-/** DELETE /api/timeplans/:id (409 while configs or price lists use it). */
+/**
+ * DELETE /api/timeplans/:id (409 while configs or price lists use it). The plan's own entries stay cached (not
+ * refetched): the editor that shows it is still mounted until it navigates away, and a refetch would only 404.
+ */
 export async function deleteTimePlan(queryClient: QueryClient, id: number): Promise<void> {
   await api(routes.pricing.deleteTimePlan, { params: { id: String(id) } });
-  queryClient.removeQueries({ queryKey: timePlanKeys.one(id) });
   await queryClient.invalidateQueries({ queryKey: timePlanKeys.list() });
 }
 
