@@ -94,6 +94,24 @@ describe('WeekGrid', () => {
     expect(latest()[0]).toEqual({ dayOfWeek: 2, blockId: 11, start: '08:15', end: '09:00' });
   });
 
+  it('paints with a finger by two taps (a drag scrolls the hours): first cell, then last cell', () => {
+    const { latest } = renderGrid();
+    const tap = (name: string) => {
+      fireEvent.pointerDown(cell(name), { button: 0, pointerId: 2, pointerType: 'touch' });
+      fireEvent.pointerUp(cell(name), { pointerId: 2, pointerType: 'touch' });
+      fireEvent.click(cell(name));
+    };
+    tap('Monday 06:00–06:15');
+    expect(latest()).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent('Now tap the last cell of the range');
+    tap('Wednesday 06:45–07:00');
+    expect(latest()).toEqual([
+      { dayOfWeek: 1, blockId: 11, start: '06:00', end: '07:00' },
+      { dayOfWeek: 2, blockId: 11, start: '06:00', end: '07:00' },
+      { dayOfWeek: 3, blockId: 11, start: '06:00', end: '07:00' },
+    ]);
+  });
+
   it('copies the focused day to the next day and refuses to copy an empty day (spec 001 §5)', async () => {
     const user = userEvent.setup();
     const { latest } = renderGrid(

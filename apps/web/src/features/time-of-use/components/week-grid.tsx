@@ -93,6 +93,7 @@ const DayRow = memo(function DayRow({
   cellLabel,
   onCellPointerDown,
   onCellPointerEnter,
+  onCellClick,
 }: {
   day: number;
   cells: DayCells;
@@ -105,6 +106,7 @@ const DayRow = memo(function DayRow({
   cellLabel: (day: string, quarter: number, block: GridBlock | undefined) => string;
   onCellPointerDown: (event: PointerEvent<HTMLDivElement>, cell: Cell) => void;
   onCellPointerEnter: (cell: Cell) => void;
+  onCellClick: (cell: Cell) => void;
 }) {
   return (
     <div role="row" className={classes.row} aria-rowindex={day + 2}>
@@ -141,6 +143,7 @@ const DayRow = memo(function DayRow({
             style={block ? { background: block.color } : undefined}
             onPointerDown={(event) => onCellPointerDown(event, { day, quarter })}
             onPointerEnter={() => onCellPointerEnter({ day, quarter })}
+            onClick={() => onCellClick({ day, quarter })}
           />
         );
       })}
@@ -183,6 +186,8 @@ export function WeekGrid({
   const [message, setMessage] = useState<Message>(null);
   const focusByKeyboard = useRef(false);
   const readOnlyRef = useRef(readOnly);
+  const lastPointer = useRef('mouse');
+  const touchStart = useRef<Cell | null>(null);
   readOnlyRef.current = readOnly;
 
   const locale = i18n.language;
@@ -249,7 +254,10 @@ export function WeekGrid({
   );
 
   const onCellPointerDown = useCallback((event: PointerEvent<HTMLDivElement>, cell: Cell) => {
+    lastPointer.current = event.pointerType;
     if (event.button !== 0 || readOnlyRef.current) return;
+    // A finger drags to scroll the hours (a phone shows a few of them); it paints by two taps (onCellClick).
+    if (event.pointerType === 'touch') return;
     event.preventDefault();
     // A touch or pen press captures the pointer to its target; release it so the next cells see the pointer enter.
     if (event.currentTarget.hasPointerCapture?.(event.pointerId)) {
@@ -260,6 +268,27 @@ export function WeekGrid({
     setAnchor(cell);
     setDragging(true);
   }, []);
+
+  // Touch: the first tap marks the range's first cell, the second paints the rectangle up to the cell tapped.
+  const onCellClick = useCallback(
+    (cell: Cell) => {
+      if (lastPointer.current !== 'touch' || readOnlyRef.current) return;
+      const first = touchStart.current;
+      setFocus(cell);
+      if (first === null) {
+        touchStart.current = cell;
+        setAnchor(cell);
+        setMessage({ kind: 'info', text: t('time_of_use.grid.tap_end') });
+        return;
+      }
+      touchStart.current = null;
+      setAnchor(first);
+      const { week: current, selectedBlockId: block, onChange: change } = latest.current;
+      change(paintRange(current, rangeBetween(first, cell), block));
+      setMessage(null);
+    },
+    [t],
+  );
 
   const onCellPointerEnter = useCallback(
     (cell: Cell) => {
@@ -430,6 +459,7 @@ export function WeekGrid({
               cellLabel={cellLabel}
               onCellPointerDown={onCellPointerDown}
               onCellPointerEnter={onCellPointerEnter}
+              onCellClick={onCellClick}
             />
           ))}
         </div>
