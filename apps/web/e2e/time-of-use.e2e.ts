@@ -111,6 +111,16 @@ describe('time-of-use editor', () => {
       scroller: g.parentElement?.clientWidth ?? 0,
     }));
     expect(widths.grid).toBeLessThanOrEqual(widths.scroller);
+    // The week is empty: copying Monday to Tuesday is refused (spec 001 §5).
+    await main(page)
+      .getByRole('button', {
+        name: en('time_of_use.grid.copy_day', { from: 'Monday', to: 'Tuesday' }),
+      })
+      .click();
+    await main(page)
+      .getByRole('alert')
+      .getByText(en('time_of_use.grid.copy_empty', { day: 'Monday' }))
+      .waitFor();
     await main(page)
       .getByRole('button', { name: /^2 · MT/ })
       .click();
