@@ -236,4 +236,55 @@ describe('time-of-use editor', () => {
     expect(await grid.locator('[role="gridcell"]:not([data-block])').count()).toBe(0);
     await shot(page, 'time-of-use-predefined');
   });
+
+  it('shows the server’s refusal of a plan with a gap, naming the day and the hours', async () => {
+    // The plan is made in a first window, so the second may expect the refused save (a 400 in the console).
+    const first = await browser.open({ consent: 'necessary' });
+    await signInAs(first.page, demoUsers.aggregator);
+    await first.page.goto('/time-of-use');
+    await main(first.page)
+      .getByRole('button', { name: en('time_of_use.plan.create_title') })
+      .click();
+    const dialog = first.page.getByRole('dialog', { name: en('time_of_use.plan.create_title') });
+    await dialog.getByLabel(en('time_of_use.plan.title')).fill(`E2E gap ${Date.now() % 100000}`);
+    await dialog.getByRole('button', { name: en('time_of_use.plan.create'), exact: true }).click();
+    await first.page.waitForURL((url) => /^\?plan=\d+$/.test(url.search));
+    const id = new URL(first.page.url()).searchParams.get('plan') ?? '';
+
+    const { page } = await browser.open({
+      consent: 'necessary',
+      allowFailedResponses: [{ status: 400, path: `/api/timeplans/${id}/structure` }],
+    });
+    await signInAs(page, demoUsers.aggregator);
+    await page.goto(`/time-of-use?plan=${id}`);
+    await main(page)
+      .getByRole('tab', { name: en('time_of_use.tabs.seasons') })
+      .click();
+    const season = main(page).getByRole('form', { name: en('time_of_use.seasons.new') });
+    await season.getByLabel(en('time_of_use.seasons.title')).fill('Whole year');
+    await season.getByLabel(en('time_of_use.seasons.from')).fill('01-01');
+    await season.getByLabel(en('time_of_use.seasons.to')).fill('12-31');
+    await season.getByRole('button', { name: en('time_of_use.seasons.add') }).click();
+    await main(page).getByRole('form', { name: 'Whole year' }).waitFor();
+    await main(page)
+      .getByRole('tab', { name: en('time_of_use.tabs.blocks') })
+      .click();
+    await main(page)
+      .getByRole('button', { name: en('time_of_use.blocks.add') })
+      .click();
+    // One block and no slots: every day is a gap, the server says which (its first) in its message.
+    await main(page)
+      .getByRole('button', { name: en('common.save'), exact: true })
+      .click();
+    await main(page)
+      .getByRole('alert')
+      .filter({ hasText: en('time_of_use.save_error') })
+      .getByText(/\(Whole year\): .*00:00.*24:00/)
+      .waitFor();
+    // The hint named the same gaps before saving.
+    await main(page)
+      .getByRole('region', { name: en('time_of_use.coverage.title') })
+      .getByText('Whole year, Monday: no block from 00:00 to 24:00')
+      .waitFor();
+  });
 });
