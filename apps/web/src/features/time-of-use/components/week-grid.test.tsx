@@ -112,6 +112,23 @@ describe('WeekGrid', () => {
     ]);
   });
 
+  it('scrolls the hours on while a drag nears the edge of a narrow grid', () => {
+    renderGrid();
+    const scroller = screen.getByRole('grid').parentElement as HTMLElement;
+    Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 1400 });
+    Object.defineProperty(scroller, 'clientWidth', { configurable: true, value: 400 });
+    scroller.getBoundingClientRect = () => ({ left: 0, right: 400 }) as DOMRect;
+    fireEvent.pointerDown(cell('Monday 08:00–08:15'), { button: 0, pointerId: 1 });
+    fireEvent.pointerMove(window, { pointerId: 1, clientX: 390 });
+    fireEvent.pointerMove(window, { pointerId: 1, clientX: 395 });
+    expect(scroller.scrollLeft).toBe(48);
+    fireEvent.pointerMove(window, { pointerId: 1, clientX: 10 });
+    expect(scroller.scrollLeft).toBe(24);
+    fireEvent.pointerUp(window, { pointerId: 1 });
+    fireEvent.pointerMove(window, { pointerId: 1, clientX: 395 });
+    expect(scroller.scrollLeft).toBe(24);
+  });
+
   it('copies the focused day to the next day and refuses to copy an empty day (spec 001 §5)', async () => {
     const user = userEvent.setup();
     const { latest } = renderGrid(

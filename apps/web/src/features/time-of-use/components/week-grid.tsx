@@ -33,6 +33,10 @@ export interface GridBlock {
   color: string;
 }
 
+/** How close to the scroller's edge a drag scrolls the hours, and by how much per pointer move. */
+const EDGE_PX = 32;
+const EDGE_STEP_PX = 24;
+
 interface Cell {
   day: number;
   quarter: number;
@@ -179,6 +183,7 @@ export function WeekGrid({
 }) {
   const { t, i18n } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
   const [focus, setFocus] = useState<Cell>({ day: 0, quarter: 32 });
   const [anchor, setAnchor] = useState<Cell | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -234,11 +239,21 @@ export function WeekGrid({
       setDragging(false);
       setAnchor(null);
     };
+    // Near the scroller's left or right edge the hours scroll on (a narrow window shows only some of them).
+    const edgeScroll = (event: globalThis.PointerEvent) => {
+      const scroller = scrollerRef.current;
+      if (!scroller || scroller.scrollWidth <= scroller.clientWidth) return;
+      const box = scroller.getBoundingClientRect();
+      if (event.clientX > box.right - EDGE_PX) scroller.scrollLeft += EDGE_STEP_PX;
+      else if (event.clientX < box.left + EDGE_PX) scroller.scrollLeft -= EDGE_STEP_PX;
+    };
     window.addEventListener('pointerup', finish);
     window.addEventListener('pointercancel', cancel);
+    window.addEventListener('pointermove', edgeScroll);
     return () => {
       window.removeEventListener('pointerup', finish);
       window.removeEventListener('pointercancel', cancel);
+      window.removeEventListener('pointermove', edgeScroll);
     };
   }, [dragging]);
 
@@ -412,7 +427,7 @@ export function WeekGrid({
           <BlockLegend blocks={blocks} selected={selectedBlockId} onSelect={onSelectBlock} />
         )}
       </div>
-      <div className={classes.scroller}>
+      <div className={classes.scroller} ref={scrollerRef}>
         <div
           ref={gridRef}
           role="grid"
