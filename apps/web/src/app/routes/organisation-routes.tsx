@@ -204,7 +204,15 @@ export function organisationRoutes(): RouteObject[] {
         page(':planId', 'route_titles.plan'),
       ]),
     ]),
-    page('time-of-use', 'route_titles.time_of_use'),
+    // i13-tou helper: the time plans and the week-grid editor.
+    page(
+      'time-of-use',
+      'route_titles.time_of_use',
+      lazyComponent(
+        () => import('./time-of-use-route.tsx'),
+        (m) => m.TimeOfUseRoute,
+      ),
+    ),
     section('pricing-plans', 'route_titles.pricing_plan_configs', [
       {
         index: true,
