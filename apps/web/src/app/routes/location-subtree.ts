@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { entityCrumb } from './route-helpers.ts';
+import { entityCrumb, redirectKeepingQuery } from './route-helpers.ts';
 import { framePage, handle, lazyComponent } from './lazy-route.ts';
 
 /** A page of the Manage Location area (location-manage-routes.tsx, one chunk for all but settings). */
@@ -12,6 +12,9 @@ const overviewPage = lazyComponent(
   () => import('./live-routes.tsx'),
   (m) => m.LocationOverviewRoute,
 );
+/** A pricing page (pricing-routes.tsx, issue 13; one chunk with the top-level pricing pages). */
+const pricingPage = (pick: (m: typeof import('./pricing-routes.tsx')) => ComponentType) =>
+  lazyComponent(() => import('./pricing-routes.tsx'), pick);
 const manageSettingsPage = lazyComponent(
   () => import('./location-manage-settings-route.tsx'),
   (m) => m.ManageSettingsRoute,
@@ -68,7 +71,11 @@ export function locationSubtree({
       },
       page('summary', 'route_titles.summary'),
       page('flexibility', 'route_titles.flexibility'),
-      page('pricing-plans', 'route_titles.pricing_plans'),
+      page(
+        'pricing-plans',
+        'route_titles.pricing_plans',
+        pricingPage((m) => m.LocationPricingPlansRoute),
+      ),
       page('category/:categoryId', 'route_titles.category'),
       {
         path: 'manage',
@@ -118,33 +125,64 @@ export function locationSubtree({
                   },
                 ],
               },
-            ],
-          },
-          // Pricing belongs to the pricing issue.
-          {
-            path: 'pricing',
-            handle: handle({ breadcrumb: { labelKey: 'route_titles.pricing' } }),
-            children: [
-              indexPage('route_titles.pricing'),
+              // Pricing (issue 13): inside the frame, so its pages too need `edit` on the location.
               {
-                path: 'price-lists',
-                handle: handle({ breadcrumb: { labelKey: 'route_titles.price_lists' } }),
+                path: 'pricing',
+                handle: handle({ breadcrumb: { labelKey: 'route_titles.pricing' } }),
                 children: [
-                  indexPage('route_titles.price_lists'),
-                  page('create', 'route_titles.price_list_create'),
-                  page(':priceListId', 'route_titles.price_list'),
+                  {
+                    // The section opens on its price lists.
+                    index: true,
+                    handle: handle({ title: 'route_titles.pricing' }),
+                    loader: ({ request }) =>
+                      redirectKeepingQuery(
+                        request,
+                        `${new URL(request.url).pathname.replace(/\/$/, '')}/price-lists`,
+                      ),
+                  },
+                  {
+                    path: 'price-lists',
+                    handle: handle({ breadcrumb: { labelKey: 'route_titles.price_lists' } }),
+                    children: [
+                      indexPage(
+                        'route_titles.price_lists',
+                        pricingPage((m) => m.ManagePriceListsRoute),
+                      ),
+                      page(
+                        'create',
+                        'route_titles.price_list_create',
+                        pricingPage((m) => m.ManagePriceListCreateRoute),
+                      ),
+                      page(
+                        ':priceListId',
+                        'route_titles.price_list',
+                        pricingPage((m) => m.ManagePriceListRoute),
+                      ),
+                    ],
+                  },
+                  {
+                    path: 'plans',
+                    handle: handle({ breadcrumb: { labelKey: 'route_titles.plans' } }),
+                    children: [
+                      indexPage(
+                        'route_titles.plans',
+                        pricingPage((m) => m.ManagePlansRoute),
+                      ),
+                      page(
+                        'create',
+                        'route_titles.plan_create',
+                        pricingPage((m) => m.ManagePlanCreateRoute),
+                      ),
+                      page(
+                        ':planId',
+                        'route_titles.plan',
+                        pricingPage((m) => m.ManagePlanRoute),
+                      ),
+                    ],
+                  },
+                  page('spot-market', 'route_titles.spot_market'),
                 ],
               },
-              {
-                path: 'plans',
-                handle: handle({ breadcrumb: { labelKey: 'route_titles.plans' } }),
-                children: [
-                  indexPage('route_titles.plans'),
-                  page('create', 'route_titles.plan_create'),
-                  page(':planId', 'route_titles.plan'),
-                ],
-              },
-              page('spot-market', 'route_titles.spot_market'),
             ],
           },
         ],
