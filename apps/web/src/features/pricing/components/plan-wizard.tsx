@@ -85,7 +85,7 @@ export function PlanWizard({
           value={stepProgress(index)}
           aria-label={t('pricing_plans.wizard.progress', {
             step: index + 1,
-            count: WIZARD_STEPS.length,
+            total: WIZARD_STEPS.length,
           })}
         />
         <ol className={classes.steps} aria-label={t('pricing_plans.wizard.steps_label')}>
@@ -105,7 +105,7 @@ export function PlanWizard({
         <Stack gap="md">
           <div>
             <Text size="sm" c="dimmed">
-              {t('pricing_plans.wizard.progress', { step: index + 1, count: WIZARD_STEPS.length })}
+              {t('pricing_plans.wizard.progress', { step: index + 1, total: WIZARD_STEPS.length })}
             </Text>
             <Title order={3} size="h4" ref={stepRef} tabIndex={-1}>
               {t(`pricing_plans.wizard.steps.${step}`)}

@@ -56,7 +56,7 @@ export function TimePlanSelect({
       (query.data ?? []).map((plan) => ({
         value: String(plan.id),
         label: plan.complete
-          ? t('pricing_plans.plan.option', { title: plan.title, count: plan.blocksCount })
+          ? t('pricing_plans.plan.option', { title: plan.title, blocks: plan.blocksCount })
           : t('pricing_plans.plan.option_incomplete', { title: plan.title }),
         disabled: !plan.complete && plan.id !== value,
       })),
