@@ -1,9 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import {
+  readDecimal,
   formatMoneyAmount,
   formatUnitPriceValue,
   type PriceUnit,
 } from '../../../entities/price-list/index.ts';
+
+/** A typed value as the API's decimal ("0,09" → "0.09"), or as typed when it is not one. */
+function normal(value: string): string {
+  const read = readDecimal(value, { allowNegative: true });
+  return read.ok && read.value !== null ? read.value : value;
+}
 
 /** Formats prices in the interface language with their units (`0,12345 €/kWh`, `12,50 €/month`). */
 export function usePriceText() {
@@ -14,14 +21,14 @@ export function usePriceText() {
     unitPrice: (value: string | null | undefined, currency: string, unit: PriceUnit) =>
       value
         ? t(`pricing_plans.unit.price_${unit}`, {
-            price: formatUnitPriceValue(value, currency, locale),
+            price: formatUnitPriceValue(normal(value), currency, locale),
           })
         : '—',
     /** A monthly fee in the currency's decimals. */
     perMonth: (value: string | null | undefined, currency: string) =>
       value
         ? t('pricing_plans.unit.price_month', {
-            price: formatMoneyAmount(value, currency, locale),
+            price: formatMoneyAmount(normal(value), currency, locale),
           })
         : '—',
     /** The unit after an input: `EUR/kWh`, `EUR/kW·month`, `EUR/month`. */

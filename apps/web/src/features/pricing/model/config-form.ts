@@ -90,7 +90,11 @@ function requiredText(value: string, max: number): FieldError | null {
 /** Checks a date field: YYYY-MM-DD, a real day. */
 export function dateError(value: string, required: boolean): FieldError | null {
   if (value === '') return required ? { key: 'validation.required' } : null;
-  if (!DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+  if (!DATE.test(value)) return { key: 'validation.invalid' };
+  // A real day: Date rolls 2026-02-30 over into March, so the parts must come back as written.
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
     return { key: 'validation.invalid' };
   return null;
 }
