@@ -21,7 +21,17 @@ describe('readDecimal', () => {
   });
 
   it('refuses what is not a number', () => {
-    for (const text of ['abc', '1e3', '1.2.3', '12,5,0', '+1', '1 000', '0x10', '.5', '10000000000']) {
+    for (const text of [
+      'abc',
+      '1e3',
+      '1.2.3',
+      '12,5,0',
+      '+1',
+      '1 000',
+      '0x10',
+      '.5',
+      '10000000000',
+    ]) {
       expect(readDecimal(text)).toEqual({
         ok: false,
         error: { key: 'pricing_plans.validation.decimal' },

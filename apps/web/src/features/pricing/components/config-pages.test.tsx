@@ -61,7 +61,11 @@ describe('ConfigList', () => {
       ),
     );
     renderWithProviders(
-      <ConfigList scope={{ kind: 'company', companyId: 3 }} basePath="/pricing/plans" canCreate={false} />,
+      <ConfigList
+        scope={{ kind: 'company', companyId: 3 }}
+        basePath="/pricing/plans"
+        canCreate={false}
+      />,
       { i18n },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Orka Iceland' }));

@@ -43,7 +43,10 @@ describe('PriceListsPage', () => {
     expect(within(row('Winter 2026')).getByText('Active')).toBeInTheDocument();
     expect(within(row('Spring 2099')).getByText('Upcoming')).toBeInTheDocument();
     expect(within(row('Old 2025')).getByText('Ended')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'New price list' })).toHaveAttribute('href', '/p/create');
+    expect(screen.getByRole('link', { name: 'New price list' })).toHaveAttribute(
+      'href',
+      '/p/create',
+    );
   });
 
   it('refuses to delete the active list with the server’s message', async () => {

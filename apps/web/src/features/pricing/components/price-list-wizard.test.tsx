@@ -82,7 +82,10 @@ describe('PriceListWizard', () => {
     await userEvent.click(screen.getByRole('option', { name: 'SI VT/MT (2 blocks)' }));
 
     // The tariffs are named by the plan's blocks.
-    await userEvent.type(await screen.findByRole('textbox', { name: /Higher tariff T1 \(VT\)/ }), '0.1234567891');
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: /Higher tariff T1 \(VT\)/ }),
+      '0.1234567891',
+    );
     await userEvent.type(field(/Lower tariff T2 \(MT\)/), '0,09');
     await userEvent.type(field(/Network energy/), '0.02');
     await userEvent.type(field(/Network power/), '3.5');

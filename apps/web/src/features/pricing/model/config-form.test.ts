@@ -54,9 +54,9 @@ describe('config form steps', () => {
       'prices.0': { key: 'pricing_plans.validation.decimal_places', values: { max: 9 } },
       'prices.1': { key: 'validation.required' },
     });
-    expect(
-      configStepErrors('plan', values, { ...plan, complete: false }).timePlanId,
-    ).toEqual({ key: 'pricing_plans.validation.plan_incomplete' });
+    expect(configStepErrors('plan', values, { ...plan, complete: false }).timePlanId).toEqual({
+      key: 'pricing_plans.validation.plan_incomplete',
+    });
   });
 
   it('builds the body with one price per block and no fee for the network', () => {

@@ -27,7 +27,13 @@ describe('priceListFromConfigs', () => {
   it('fills a time-of-use list and the five network blocks from the Slovenian defaults', () => {
     const values = priceListFromConfigs(
       {
-        buy: config({ id: 1, model: 'TIME_OF_USE', timePlanId: 7, prices: ['0.14', '0.10'], feePerMonth: '2.5' }),
+        buy: config({
+          id: 1,
+          model: 'TIME_OF_USE',
+          timePlanId: 7,
+          prices: ['0.14', '0.10'],
+          feePerMonth: '2.5',
+        }),
         sell: config({ id: 2, kind: 'SUPPLIER_ENERGY_SELL', prices: ['0.06'] }),
         distributorEnergy: config({
           id: 3,
