@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { repoRoot } from './lib.ts';
 
-const all = ['bundle', 'startup', 'site-info', 'network-fee', 'menu', 'sidebar-filter'];
+const all = ['bundle', 'startup', 'site-info', 'network-fee', 'costs', 'menu', 'sidebar-filter'];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 let failed = false;
 for (const name of chosen) {

@@ -38,6 +38,7 @@ import {
   registerErrorHandling,
   sendError,
 } from './plugins/errors.ts';
+import { pricingHandlers } from './modules/pricing/pricing.routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy, registerSecurity, scriptOriginOf } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -177,6 +178,7 @@ export async function buildApp({
       menu: menuHandlers(services.menu),
       search: searchHandlers(services.search),
       usersAdmin: usersAdminHandlers({ service: services.usersAdmin, origin }),
+      pricing: pricingHandlers(services.pricing),
       live: {
         ...liveHandlers({
           live: services.live,

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startDemoFleet } from './demo/demo-fleet.ts';
 import { writeDemoHistory } from './demo/demo-history.ts';
 import { createLogger } from './logger.ts';
+import { seedPricingDefaults } from './modules/pricing/pricing.seed.ts';
 import { prepareReferenceData } from './modules/reference/countries.ts';
 import { fallbackOrigin } from './modules/site/site-origin.ts';
 import { startNotes } from './start-notes.ts';
@@ -49,6 +50,8 @@ let seededNow = false;
 try {
   await phases.run('migrate', () => migrate(db));
   await phases.run('reference data', () => prepareReferenceData(db.db));
+  // Predefined time plans and price-type configs shipped per country (stored once, found again by code).
+  await phases.run('pricing defaults', () => seedPricingDefaults(db.db));
   if (await isDatabaseEmpty(db.db)) {
     if (config.seedDemo) {
       log.info('empty database: seeding the demo data');

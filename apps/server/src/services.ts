@@ -35,6 +35,7 @@ import { createOidcRepository } from './modules/oidc/oidc.repository.ts';
 import { createOidcIdentities, createOidcService } from './modules/oidc/oidc.service.ts';
 import { createOrgAccess } from './modules/org/org-access.ts';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.ts';
+import { createPricing } from './modules/pricing/pricing.module.ts';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.ts';
 import { createReferenceRepository } from './modules/reference/reference.repository.ts';
 import { createReferenceService } from './modules/reference/reference.service.ts';
@@ -121,6 +122,7 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     repo: createLocationsRepository(db.db),
     access: orgAccess,
   });
+  const pricing = createPricing({ db: db.db, access: orgAccess });
   const locationUsers = createLocationUsersService({
     repo: createLocationUsersRepository(db.db),
     access: orgAccess,
@@ -221,6 +223,8 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     invitations,
     locations,
     locationUsers,
+    /** Time plans, price-type configs and price lists (issue 13). */
+    pricing,
     oidcIdentities,
     accounts,
     oidc,

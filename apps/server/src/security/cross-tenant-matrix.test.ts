@@ -27,6 +27,7 @@ import {
   type SampleRequest,
   type TenantSample,
 } from './cross-tenant-routes.ts';
+import { companyPricing } from '../modules/pricing/pricing.samples.ts';
 
 /** The role of the user the aggregator acts as (advanced@demo.energy). */
 const IMPERSONATED_ROLE = 'ROLE_USER_ADVANCED';
@@ -93,6 +94,7 @@ async function foreignFixture(t: TestApp): Promise<ForeignIds> {
     return row?.id ?? 0;
   };
   const controller = (await partsOf(t, klagenfurt)).controllerId;
+  const pricing = await companyPricing(t.db.db, alpen, klagenfurt, 'Alpen Netz');
   // References the controller reported that match no device, for the adopt and dismiss controls.
   await t.db.db.insert(discoveredDevices).values(
     ['matrix-adopt', 'matrix-dismiss'].map((ref) => ({
@@ -122,6 +124,8 @@ async function foreignFixture(t: TestApp): Promise<ForeignIds> {
     grantHolder: await userIdOf(t, DEMO.advanced.email),
     alpenUser: await insertUser('anna.huber@alpen.example'),
     alpenLeavingUser: await insertUser('leaving@alpen.example'),
+    pricing,
+    pricingListFrom: pricing.listFrom,
   };
 }
 

@@ -8,6 +8,13 @@
 // (the `owner` answer proves the request reaches a live resource with a valid body; prefer answers that change
 // nothing lasting, e.g. a rule answer 422).
 import type { routes } from '@ec/contract';
+import {
+  SAMPLE_PLAN,
+  sampleConfig,
+  sampleList,
+  sampleStructure,
+  type CompanyPricingIds,
+} from '../modules/pricing/pricing.samples.ts';
 
 /** Alpen Energie's resources (and its users) that the samples point at. */
 export interface ForeignIds {
@@ -41,6 +48,10 @@ export interface ForeignIds {
   /** Users of Alpen: a basic user, and one the owner's control deletes. */
   alpenUser: number;
   alpenLeavingUser: number;
+  /** Alpen's time plan (blocks, season, a slot), a config on it and Klagenfurt's active list from them. */
+  pricing: CompanyPricingIds;
+  /** The valid-from date of Klagenfurt's active price list. */
+  pricingListFrom: string;
 }
 
 /** One request: path parameters, query and body (`{ data }` included). */
@@ -387,6 +398,174 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
     },
     dismissDiscoveredDevice: {
       foreign: (x) => ({ params: id(x.controller), body: { data: { ref: 'matrix-dismiss' } } }),
+      status: 404,
+      owner: 200,
+    },
+  },
+  pricing: {
+    timePlans: { list: {} },
+    companyTimePlans: { foreign: (x) => ({ params: id(x.company) }), status: 404, owner: 200 },
+    createTimePlan: {
+      foreign: (x) => ({ body: { data: { ...SAMPLE_PLAN, companyId: x.company } } }),
+      status: 404,
+      owner: 201,
+    },
+    updateTimePlan: {
+      foreign: (x) => ({
+        params: id(x.pricing.plan),
+        body: {
+          data: { title: 'Alpen Netz', color: '#123456', countryCode: 'AT', holidays: 'NONE' },
+        },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    // In use by the config and the list: 409 for the owner, nothing deleted.
+    deleteTimePlan: { foreign: (x) => ({ params: id(x.pricing.plan) }), status: 404, owner: 409 },
+    timePlanStructure: {
+      foreign: (x) => ({ params: id(x.pricing.plan) }),
+      status: 404,
+      owner: 200,
+    },
+    // Without slots the plan would have gaps: 400 for the owner, nothing saved.
+    saveTimePlanStructure: {
+      foreign: (x) => ({
+        params: id(x.pricing.plan),
+        body: {
+          data: {
+            ...sampleStructure({ blocks: x.pricing.blocks, season: x.pricing.season }),
+            slots: [],
+          },
+        },
+      }),
+      status: 404,
+      owner: 400,
+    },
+    timePlanUsage: { foreign: (x) => ({ params: id(x.pricing.plan) }), status: 404, owner: 200 },
+    blocks: { foreign: (x) => ({ params: id(x.pricing.plan) }), status: 404, owner: 200 },
+    createBlock: {
+      foreign: (x) => ({
+        params: id(x.pricing.plan),
+        body: { data: { title: 'Extra', color: '#000000' } },
+      }),
+      status: 404,
+      owner: 409,
+    },
+    updateBlock: {
+      foreign: (x) => ({
+        params: { id: x.pricing.plan, blockId: x.pricing.blocks[0] ?? 0 },
+        body: { data: { title: 'HT', color: '#d62728' } },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    deleteBlock: {
+      foreign: (x) => ({ params: { id: x.pricing.plan, blockId: x.pricing.blocks[0] ?? 0 } }),
+      status: 404,
+      owner: 409,
+    },
+    seasons: { foreign: (x) => ({ params: id(x.pricing.plan) }), status: 404, owner: 200 },
+    // Overlaps the plan's all-year season: 400 for the owner.
+    createSeason: {
+      foreign: (x) => ({
+        params: id(x.pricing.plan),
+        body: { data: { title: 'Winter', from: '11-01', to: '02-28' } },
+      }),
+      status: 404,
+      owner: 400,
+    },
+    updateSeason: {
+      foreign: (x) => ({
+        params: { id: x.pricing.plan, seasonId: x.pricing.season },
+        body: { data: { title: 'Jahr', from: '01-01', to: '12-31' } },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    deleteSeason: {
+      foreign: (x) => ({ params: { id: x.pricing.plan, seasonId: x.pricing.season } }),
+      status: 404,
+      owner: 409,
+    },
+    slots: {
+      foreign: (x) => ({ params: { id: x.pricing.plan, blockId: x.pricing.blocks[1] ?? 0 } }),
+      status: 404,
+      owner: 200,
+    },
+    // Overlaps Monday's night slot: 400 for the owner.
+    createSlot: {
+      foreign: (x) => ({
+        params: { id: x.pricing.plan, blockId: x.pricing.blocks[1] ?? 0 },
+        body: { data: { seasonId: x.pricing.season, dayOfWeek: 1, start: '01:00', end: '02:00' } },
+      }),
+      status: 404,
+      owner: 400,
+    },
+    updateSlot: {
+      foreign: (x) => ({
+        params: { id: x.pricing.plan, blockId: x.pricing.blocks[1] ?? 0, slotId: x.pricing.slot },
+        body: { data: { seasonId: x.pricing.season, dayOfWeek: 1, start: '00:00', end: '06:00' } },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    deleteSlot: {
+      foreign: (x) => ({
+        params: { id: x.pricing.plan, blockId: x.pricing.blocks[1] ?? 0, slotId: x.pricing.slot },
+      }),
+      status: 404,
+      owner: 204,
+    },
+    priceTypeConfigs: { list: {} },
+    priceTypeConfigDefaults: {
+      exempt: 'predefined country defaults only (company null): the same answer for every session',
+    },
+    priceTypeConfig: {
+      foreign: (x) => ({ params: id(x.pricing.config) }),
+      status: 404,
+      owner: 200,
+    },
+    createPriceTypeConfig: {
+      foreign: (x) => ({ body: { data: sampleConfig(x.company) } }),
+      status: 404,
+      owner: 201,
+    },
+    updatePriceTypeConfig: {
+      foreign: (x) => ({
+        params: id(x.pricing.config),
+        body: { data: { ...sampleConfig(null), companyId: undefined, name: 'Alpen Energie' } },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    // Referenced by Klagenfurt's list: 409 for the owner.
+    deletePriceTypeConfig: {
+      foreign: (x) => ({ params: id(x.pricing.config) }),
+      status: 404,
+      owner: 409,
+    },
+    priceLists: { list: {} },
+    priceList: { foreign: (x) => ({ params: id(x.pricing.list) }), status: 404, owner: 200 },
+    // Starts where Klagenfurt's open list starts: 409 overlap for the owner, nothing written.
+    createPriceList: {
+      foreign: (x) => ({
+        body: { data: { ...sampleList(x.pricingListFrom), locationId: x.klagenfurt } },
+      }),
+      status: 404,
+      owner: 409,
+    },
+    updatePriceList: {
+      foreign: (x) => ({
+        params: id(x.pricing.list),
+        body: { data: { ...sampleList(x.pricingListFrom), name: 'Alpen Tarif' } },
+      }),
+      status: 404,
+      owner: 200,
+    },
+    // Active: 409 for the owner.
+    deletePriceList: { foreign: (x) => ({ params: id(x.pricing.list) }), status: 404, owner: 409 },
+    locationPriceLists: {
+      foreign: (x) => ({ params: id(x.klagenfurt) }),
       status: 404,
       owner: 200,
     },

@@ -2,6 +2,7 @@ import { eq, invitations, sites, sql, users, type Db } from '@ec/db';
 import type { Logger } from '../logger.ts';
 import { createStartupPhases, type StartupPhases } from '../startup-phases.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { seedDemoPriceLists, seedPricingDefaults } from '../modules/pricing/pricing.seed.ts';
 import {
   DEMO_INVITATIONS,
   DEMO_SITES,
@@ -68,6 +69,12 @@ export async function seedDemo(
   const organisation = await phases.run('seed organisation', () => seedOrganisation(db));
 
   await phases.run('seed invitations', () => seedInvitations(db));
+
+  // Pricing: the shipped country defaults, then a current and a previous price list per demo location.
+  await phases.run('seed pricing', async () => {
+    await seedPricingDefaults(db);
+    await seedDemoPriceLists(db);
+  });
 
   const counts = {
     sites: DEMO_SITES.length,

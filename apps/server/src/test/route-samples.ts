@@ -1,5 +1,11 @@
 // A valid request for every contract route, shared by the tests that walk all routes (bad input, access matrix,
 // CSRF). The samples have no lasting effect on the demo data: wrong passwords, unknown ids, harmless settings.
+import {
+  SAMPLE_PLAN,
+  sampleConfig,
+  sampleList,
+  sampleStructure,
+} from '../modules/pricing/pricing.samples.ts';
 import type { DemoIds } from './demo-ids.ts';
 
 /** A valid request for each route; a new route must add one here (bad-input.test.ts insists). */
@@ -189,6 +195,59 @@ export const VALID: Record<
     },
   },
   'live.dismissDiscoveredDevice': { params: { id: '999999' }, body: { data: { ref: 'pv2' } } },
+  'pricing.timePlans': { query: { countryCode: 'SI' } },
+  'pricing.companyTimePlans': { params: { id: '999999' } },
+  'pricing.createTimePlan': { body: { data: { ...SAMPLE_PLAN, companyId: 999_999 } } },
+  'pricing.updateTimePlan': { params: { id: '999999' }, body: { data: SAMPLE_PLAN } },
+  'pricing.deleteTimePlan': { params: { id: '999999' } },
+  'pricing.timePlanStructure': { params: { id: '999999' } },
+  'pricing.saveTimePlanStructure': { params: { id: '999999' }, body: { data: sampleStructure() } },
+  'pricing.timePlanUsage': { params: { id: '999999' } },
+  'pricing.blocks': { params: { id: '999999' } },
+  'pricing.createBlock': {
+    params: { id: '999999' },
+    body: { data: { title: 'VT', color: '#d62728' } },
+  },
+  'pricing.updateBlock': {
+    params: { id: '999999', blockId: '999999' },
+    body: { data: { title: 'VT', color: '#d62728', position: 1 } },
+  },
+  'pricing.deleteBlock': { params: { id: '999999', blockId: '999999' } },
+  'pricing.seasons': { params: { id: '999999' } },
+  'pricing.createSeason': {
+    params: { id: '999999' },
+    body: { data: { title: 'Winter', from: '11-01', to: '02-28' } },
+  },
+  'pricing.updateSeason': {
+    params: { id: '999999', seasonId: '999999' },
+    body: { data: { title: 'Winter', from: '11-01', to: '02-28' } },
+  },
+  'pricing.deleteSeason': { params: { id: '999999', seasonId: '999999' } },
+  'pricing.slots': { params: { id: '999999', blockId: '999999' } },
+  'pricing.createSlot': {
+    params: { id: '999999', blockId: '999999' },
+    body: { data: { seasonId: 999_999, dayOfWeek: 1, start: '06:00', end: '22:00' } },
+  },
+  'pricing.updateSlot': {
+    params: { id: '999999', blockId: '999999', slotId: '999999' },
+    body: { data: { seasonId: 999_999, dayOfWeek: 1, start: '06:00', end: '22:00' } },
+  },
+  'pricing.deleteSlot': { params: { id: '999999', blockId: '999999', slotId: '999999' } },
+  'pricing.priceTypeConfigs': { query: { kind: 'SUPPLIER_ENERGY_BUY' } },
+  'pricing.priceTypeConfigDefaults': { query: { countryCode: 'SI' } },
+  'pricing.priceTypeConfig': { params: { id: '999999' } },
+  'pricing.createPriceTypeConfig': { body: { data: sampleConfig(999_999) } },
+  'pricing.updatePriceTypeConfig': {
+    params: { id: '999999' },
+    body: { data: { ...sampleConfig(null), companyId: undefined } },
+  },
+  'pricing.deletePriceTypeConfig': { params: { id: '999999' } },
+  'pricing.priceLists': { query: { locationId: '999999' } },
+  'pricing.priceList': { params: { id: '999999' } },
+  'pricing.createPriceList': { body: { data: { ...sampleList(), locationId: 999_999 } } },
+  'pricing.updatePriceList': { params: { id: '999999' }, body: { data: sampleList() } },
+  'pricing.deletePriceList': { params: { id: '999999' } },
+  'pricing.locationPriceLists': { params: { id: '999999' } },
 };
 
 /** A valid request of one route. */
@@ -210,6 +269,10 @@ function paramFor(path: string, name: string, ids: DemoIds): string {
     ['/invitations/', ids.invitation],
     ['/users/', ids.user],
     ['/dev/mailbox/', 1],
+    // Pricing rows are not part of the demo ids: an unknown id still passes validation.
+    ['/timeplans/', 999_999],
+    ['/price-type-configs/', 999_999],
+    ['/pricing/price-lists/', 999_999],
   ];
   const found = byPrefix.find(([prefix]) => path.startsWith(prefix));
   if (!found) throw new Error(`no demo id for :${name} of ${path}`);

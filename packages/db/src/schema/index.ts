@@ -6,3 +6,4 @@ export * from './accounts.ts';
 export * from './organisation.ts';
 export * from './live-state.ts';
 export * from './telemetry.ts';
+export * from './pricing.ts';
