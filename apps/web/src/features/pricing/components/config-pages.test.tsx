@@ -57,7 +57,7 @@ describe('ConfigList', () => {
         'DELETE',
         '/api/price-type-configs/31',
         409,
-        apiError('CONFLICT', 'pricing_plans.config.in_use_hint'),
+        apiError('CONFLICT', 'pricing.errors.config_in_use'),
       ),
     );
     renderWithProviders(
@@ -72,7 +72,9 @@ describe('ConfigList', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete config' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(
-      await within(dialog).findByText(/Price lists were made from this config/),
+      await within(dialog).findByText(
+        'Price lists were made from this price-type config, so it cannot be deleted.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New config' })).not.toBeInTheDocument();
   });

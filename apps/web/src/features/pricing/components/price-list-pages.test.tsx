@@ -56,22 +56,17 @@ describe('PriceListsPage', () => {
         'DELETE',
         '/api/pricing/price-lists/71',
         409,
-        apiError('CONFLICT', 'pricing_plans.list.cannot_edit'),
+        apiError('CONFLICT', 'pricing.errors.active_list_delete'),
       ),
     );
     renderWithProviders(<PriceListsPage location={location} basePath="/p" />, { i18n });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Winter 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete price list' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(
-      await within(dialog).findByText('You cannot change the price lists of this location.'),
-    ).toBeInTheDocument();
-    expect(showToast).toHaveBeenCalledWith(
-      expect.objectContaining({
-        color: 'red',
-        message: 'You cannot change the price lists of this location.',
-      }),
-    );
+    const message =
+      'The active price list cannot be deleted. Create a new list from a later date first.';
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message }));
     expect(calls.some((c) => c.call === 'DELETE /api/pricing/price-lists/71')).toBe(true);
   });
 

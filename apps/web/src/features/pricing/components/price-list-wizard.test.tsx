@@ -132,7 +132,9 @@ describe('PriceListWizard', () => {
         'POST',
         '/api/pricing/price-lists',
         409,
-        apiError('CONFLICT', 'pricing_plans.list.cannot_edit'),
+        apiError('CONFLICT', 'pricing.errors.overlap', {
+          params: { name: 'Winter', from: '2026-01-01', to: '2027-01-01' },
+        }),
       ),
     );
     renderWizard();
@@ -147,7 +149,9 @@ describe('PriceListWizard', () => {
     await next();
     await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
     expect(
-      await screen.findByText('You cannot change the price lists of this location.'),
+      await screen.findByText(
+        'The dates overlap the price list “Winter” (2026-01-01 – 2027-01-01).',
+      ),
     ).toBeInTheDocument();
   });
 });
