@@ -1,0 +1,200 @@
+// Pricing (issue 13; spec 000 §2 locations/{id}/manage/pricing/price-lists, spec 001 §2 the pricing-plan wizard,
+// §4 price list active or not): the super admin opens Vila Lesce's price lists (the seed gives every demo location
+// an older fixed list and a current one from its country's defaults), creates a time-of-use list from today with the
+// shipped Slovenian VT/MT plan through the wizard (basic info → tariffs → plan → summary), and sees it active while
+// the list before it has ended. Screens at 1280 px and 375 px (docs/screenshots/pricing-*).
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { currentUser, shown } from './accounts.ts';
+import {
+  demoUsers,
+  expectNoHorizontalOverflow,
+  openLogin,
+  setupBrowser,
+  signIn,
+  type DemoUser,
+} from './support.ts';
+
+const browser = setupBrowser();
+const en = (key: string, values: Record<string, string> = {}) => shown('en', key, values);
+const phone = { width: 375, height: 812 };
+const docs = new URL('../../../docs/screenshots/', import.meta.url).pathname;
+
+/** A screenshot for the docs (docs/screenshots/<name>-<width>.png), full page. */
+async function docShot(page: Page, name: string): Promise<void> {
+  mkdirSync(docs, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: `${docs}${name}-${width}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+async function signInAs(page: Page, user: DemoUser): Promise<void> {
+  await page.context().addInitScript(() => window.localStorage.setItem('ec.locale', 'en'));
+  await openLogin(page, 'en');
+  await signIn(page, user, 'en');
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+  await page.getByRole('navigation', { name: en('layout.breadcrumbs') }).waitFor();
+  if ((await currentUser(page))?.marketingConsent === null) {
+    await page
+      .getByTestId('marketing-banner')
+      .getByRole('button', { name: en('marketing_banner.later') })
+      .click();
+    await page.getByTestId('marketing-banner').waitFor({ state: 'detached' });
+  }
+}
+
+const main = (page: Page) => page.getByRole('main');
+const next = (page: Page) =>
+  main(page)
+    .getByRole('button', { name: en('pricing_plans.wizard.next'), exact: true })
+    .click();
+const stepHeading = (page: Page, step: string) =>
+  main(page).getByRole('heading', { name: en(`pricing_plans.wizard.steps.${step}`), exact: true });
+
+/** The history's rows: name and the badge texts. */
+function historyRows(page: Page) {
+  return main(page)
+    .getByRole('list', { name: en('pricing_plans.list.history_label') })
+    .locator(':scope > li')
+    .evaluateAll((items) => items.map((li) => li.textContent ?? ''));
+}
+
+describe('pricing', () => {
+  it('creates a time-of-use price list for a demo location and sees it active', async () => {
+    const { page } = await browser.open({ consent: 'necessary' });
+    await signInAs(page, demoUsers.admin);
+    const lists = '/locations/2/manage/pricing/price-lists';
+    await page.goto(lists);
+    const history = main(page).getByRole('list', { name: en('pricing_plans.list.history_label') });
+    await history.waitFor();
+    // The seed: a current list (active) and the older one before it.
+    const before = await historyRows(page);
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    expect(before[0]).toContain(en('pricing_plans.state.active'));
+
+    await main(page)
+      .getByRole('link', { name: en('pricing_plans.list.new') })
+      .click();
+    await stepHeading(page, 'basic').waitFor();
+    await main(page)
+      .getByText(/Prices before this date stay as they were/)
+      .waitFor();
+    // Next without a name: the field says what is missing.
+    await next(page);
+    await main(page)
+      .getByText(en('validation.required', { field: en('pricing_plans.fields.name') }))
+      .waitFor();
+    await main(page)
+      .getByRole('textbox', { name: en('pricing_plans.fields.name') })
+      .fill('VT/MT e2e');
+    await next(page);
+
+    await stepHeading(page, 'tariffs').waitFor();
+    await main(page)
+      .getByRole('radio', { name: en('pricing_plans.kind.TIME_OF_USE') })
+      .check();
+    await main(page)
+      .getByRole('textbox', { name: en('pricing_plans.fields.supplier_fee') })
+      .fill('2,49');
+    await next(page);
+
+    await stepHeading(page, 'plan').waitFor();
+    const planInput = main(page).getByRole('textbox', {
+      name: en('pricing_plans.fields.tariff_plan'),
+    });
+    await expect.poll(() => planInput.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await planInput.click();
+    await page.getByRole('option', { name: /VT\/MT \(dobavitelj\)/ }).click();
+    const t1 = main(page).getByRole('textbox', { name: /T1 \(VT\)/ });
+    await t1.fill('0.1234567891');
+    await main(page)
+      .getByRole('textbox', { name: /T2 \(MT\)/ })
+      .fill('0.09');
+    await main(page)
+      .getByRole('textbox', { name: /^Network energy/ })
+      .fill('0.0199');
+    await main(page)
+      .getByRole('textbox', { name: /^Network power/ })
+      .fill('3.61');
+    await main(page)
+      .getByRole('textbox', { name: /^Agreed power/ })
+      .fill('7');
+    await next(page);
+    // Ten decimals are refused, not rounded.
+    await main(page)
+      .getByText(/may have at most 9 decimal places/)
+      .waitFor();
+    await t1.fill('0.14');
+    await next(page);
+
+    await stepHeading(page, 'summary').waitFor();
+    await main(page).getByText('€0.14/kWh').waitFor();
+    await main(page).getByText('€2.49/month').waitFor();
+    await docShot(page, 'pricing-wizard-summary');
+    await main(page)
+      .getByRole('button', { name: en('pricing_plans.create'), exact: true })
+      .click();
+
+    // The new list's page: active from today.
+    await main(page).getByRole('heading', { name: 'VT/MT e2e' }).waitFor();
+    await main(page).getByText(en('pricing_plans.state.active'), { exact: true }).waitFor();
+    await docShot(page, 'pricing-price-list');
+
+    await page.goto(lists);
+    await history.waitFor();
+    const after = await historyRows(page);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]).toContain('VT/MT e2e');
+    expect(after[0]).toContain(en('pricing_plans.state.active'));
+    // The list that was in force has ended where the new one begins.
+    expect(after[1]).toContain(en('pricing_plans.state.ended'));
+    await docShot(page, 'pricing-price-lists');
+
+    // The location's read view shows the new list in force.
+    await page.goto('/locations/2/pricing-plans');
+    await main(page)
+      .getByRole('heading', { name: en('pricing_plans.list.active_title') })
+      .waitFor();
+    await main(page).getByText('VT/MT e2e').first().waitFor();
+    await docShot(page, 'pricing-location-plans');
+  });
+
+  it('fits a phone: price lists, the wizard and the pricing-plans page at 375 px', async () => {
+    const { page } = await browser.open({ consent: 'necessary', viewport: phone });
+    await signInAs(page, demoUsers.admin);
+    await page.goto('/locations/2/manage/pricing/price-lists');
+    await main(page)
+      .getByRole('list', { name: en('pricing_plans.list.history_label') })
+      .waitFor();
+    await expectNoHorizontalOverflow(page);
+    await docShot(page, 'pricing-price-lists');
+
+    await main(page)
+      .getByRole('link', { name: en('pricing_plans.list.new') })
+      .click();
+    await stepHeading(page, 'basic').waitFor();
+    await main(page)
+      .getByRole('textbox', { name: en('pricing_plans.fields.name') })
+      .fill('Phone');
+    await next(page);
+    await main(page)
+      .getByRole('radio', { name: en('pricing_plans.kind.FIXED') })
+      .check();
+    await next(page);
+    await stepHeading(page, 'plan').waitFor();
+    await expectNoHorizontalOverflow(page);
+    await docShot(page, 'pricing-wizard-plan');
+
+    await page.goto('/locations/2/pricing-plans');
+    await main(page)
+      .getByRole('heading', { name: en('pricing_plans.list.active_title') })
+      .waitFor();
+    await expectNoHorizontalOverflow(page);
+    await docShot(page, 'pricing-location-plans');
+  });
+});
