@@ -187,6 +187,10 @@ describe('pricing', () => {
       .check();
     await next(page);
     await stepHeading(page, 'plan').waitFor();
+    const networkPlan = main(page).getByRole('textbox', {
+      name: en('pricing_plans.fields.network_plan'),
+    });
+    await expect.poll(() => networkPlan.isEnabled(), { timeout: 15_000 }).toBe(true);
     await expectNoHorizontalOverflow(page);
     await docShot(page, 'pricing-wizard-plan');
 
@@ -196,5 +200,45 @@ describe('pricing', () => {
       .waitFor();
     await expectNoHorizontalOverflow(page);
     await docShot(page, 'pricing-location-plans');
+  });
+
+  it('lists the predefined configs for the super admin and the setup configs for a basic user', async () => {
+    const { page } = await browser.open({ consent: 'necessary' });
+    await signInAs(page, demoUsers.admin);
+    await page.goto('/pricing-plans/configs');
+    const configs = main(page).getByRole('list', { name: en('pricing_plans.config.list_label') });
+    await configs.waitFor();
+    // The shipped Slovenian defaults are among them, with prices per kWh.
+    expect(await configs.locator(':scope > li').count()).toBeGreaterThanOrEqual(4);
+    await configs.getByText(/\/kWh/).first().waitFor();
+    await docShot(page, 'pricing-configs');
+    await configs.getByRole('link').first().click();
+    await main(page)
+      .getByRole('button', { name: en('pricing_plans.edit') })
+      .waitFor();
+    await docShot(page, 'pricing-config');
+
+    await page.goto('/pricing');
+    await main(page)
+      .getByRole('list', { name: en('pricing_plans.overview.label') })
+      .waitFor();
+    await docShot(page, 'pricing-overview');
+  });
+
+  it('lets a basic user define the pricing of their location from the country configs', async () => {
+    const { page } = await browser.open({ consent: 'necessary', viewport: phone });
+    await signInAs(page, demoUsers.basic);
+    await page.goto('/setup/pricing');
+    const buy = main(page).getByRole('textbox', {
+      name: en('pricing_plans.config_kind.SUPPLIER_ENERGY_BUY'),
+    });
+    await buy.waitFor();
+    await expect.poll(() => buy.inputValue(), { timeout: 15_000 }).not.toBe('');
+    await expectNoHorizontalOverflow(page);
+    await docShot(page, 'pricing-setup');
+    await main(page)
+      .getByRole('button', { name: en('pricing_plans.setup.continue') })
+      .click();
+    await stepHeading(page, 'basic').waitFor();
   });
 });
