@@ -256,11 +256,11 @@ export function PriceListSummary({ list }: { list: PriceListDto }) {
         : (blocks[i]?.title ?? t('pricing_plans.fields.block_number', { number: i + 1 }));
     rows.push([
       name,
-      [
-        price.unitPrice(energy, c, 'kwh'),
-        price.unitPrice(list.distributorPower[i], c, 'kw_month'),
-        list.agreedPowerKw[i] ? `${list.agreedPowerKw[i]} kW` : '—',
-      ].join(' · '),
+      t('pricing_plans.list.network_values', {
+        energy: price.unitPrice(energy, c, 'kwh'),
+        power: price.unitPrice(list.distributorPower[i], c, 'kw_month'),
+        agreed: list.agreedPowerKw[i] ? `${list.agreedPowerKw[i]} kW` : '—',
+      }),
     ]);
   });
   return <SummaryList rows={rows} />;

@@ -494,11 +494,11 @@ function priceListSummaryRows(
         : (networkPlan?.blocks[i]?.title ?? String(i + 1));
     rows.push([
       name,
-      [
-        price.unitPrice(values.distributorEnergy[i], currency, 'kwh'),
-        price.unitPrice(values.distributorPower[i], currency, 'kw_month'),
-        values.agreedPowerKw[i] ? `${values.agreedPowerKw[i]} kW` : '—',
-      ].join(' · '),
+      t('pricing_plans.list.network_values', {
+        energy: price.unitPrice(values.distributorEnergy[i], currency, 'kwh'),
+        power: price.unitPrice(values.distributorPower[i], currency, 'kw_month'),
+        agreed: values.agreedPowerKw[i] ? `${values.agreedPowerKw[i]} kW` : '—',
+      }),
     ]);
   }
   return rows;
