@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,10 @@ import {
 } from '../../features/pricing/index.ts';
 import { EmptyState, ErrorState, LoadingState, NotFoundState } from '../../shared/ui/states.tsx';
 import { locationQueryOptions } from '../../entities/location/index.ts';
-import { priceListQueryOptions } from '../../entities/price-list/index.ts';
+import {
+  allPriceListsQueryOptions,
+  priceListQueryOptions,
+} from '../../entities/price-list/index.ts';
 import { idParam } from './route-helpers.ts';
 
 // The pricing pages of issue 13 (spec 000 §2, spec 001 §2), one lazy module: /pricing (utility rate plan, price
@@ -137,25 +140,36 @@ function WithLocation({
 
 /** /pricing/price-lists/create[?locationId]: the wizard for one of the user's locations. */
 export function TopPriceListCreateRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const [search, setSearch] = useSearchParams();
-  const locationId =
-    idParam(search.get('locationId') ?? undefined) ?? user.locations[0]?.id ?? null;
+  // The user's own locations and those whose lists they see (an administrator owns none).
+  const lists = useQuery(allPriceListsQueryOptions());
+  const choices = useMemo(() => {
+    const byId = new Map(user.locations.map((l) => [l.id, l.name]));
+    for (const list of lists.data ?? []) byId.set(list.locationId, list.locationName);
+    const collator = new Intl.Collator(i18n.language);
+    return [...byId]
+      .map(([id, name]) => ({ id, name }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+  }, [user.locations, lists.data, i18n.language]);
+  const locationId = idParam(search.get('locationId') ?? undefined) ?? choices[0]?.id ?? null;
   return (
     <PricingPage title={t('route_titles.price_list_create')}>
       <Stack gap="md">
-        {user.locations.length > 1 && (
+        {choices.length > 1 && (
           <Select
             label={t('pricing_plans.fields.location')}
-            data={user.locations.map((l) => ({ value: String(l.id), label: l.name }))}
+            data={choices.map((l) => ({ value: String(l.id), label: l.name }))}
             value={locationId === null ? null : String(locationId)}
             onChange={(next) => next && setSearch({ locationId: next })}
             allowDeselect={false}
             maw={480}
           />
         )}
-        {locationId === null ? (
+        {lists.isPending && choices.length === 0 ? (
+          <LoadingState />
+        ) : locationId === null ? (
           <EmptyState title={t('pricing_plans.setup.no_location')} />
         ) : (
           <WithLocation key={locationId} locationId={locationId}>

@@ -5,8 +5,13 @@ import { answer, apiError, fakeFetch } from '../../../shared/test/fake-fetch.ts'
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';
-import { testPriceList } from '../test-data.ts';
-import { LocationPricingPlans, PriceListsPage, type PricingLocation } from './price-list-pages.tsx';
+import { currencyRoute, planRoutes, testPriceList, vtmtPlan } from '../test-data.ts';
+import {
+  LocationPricingPlans,
+  PriceListDetailPage,
+  PriceListsPage,
+  type PricingLocation,
+} from './price-list-pages.tsx';
 
 vi.mock('../../../shared/ui/toast.ts', () => ({ showToast: vi.fn() }));
 
@@ -117,5 +122,60 @@ describe('LocationPricingPlans', () => {
     expect(within(section).getByText('€2.50/month')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Manage price lists' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('PriceListDetailPage', () => {
+  it('edits a list through the wizard, starting from its stored values', async () => {
+    const list = testPriceList({ id: 71, name: 'Winter 2026', validTo: '2099-03-01' });
+    const calls = fakeFetch(
+      currencyRoute,
+      ...planRoutes(vtmtPlan),
+      answer('GET', '/api/pricing/price-lists/71', 200, { data: { priceList: list } }),
+      answer('PUT', '/api/pricing/price-lists/71', 200, {
+        data: { priceList: { ...list, name: 'Winter 2026b' } },
+      }),
+    );
+    renderWithProviders(<PriceListDetailPage location={location} listId={71} basePath="/p" />, {
+      i18n,
+    });
+    expect(await screen.findByText('€0.12/kWh')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveValue('Winter 2026');
+    await userEvent.type(name, 'b');
+    for (let step = 0; step < 3; step++)
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.call === 'PUT /api/pricing/price-lists/71')?.body).toMatchObject({
+        data: {
+          name: 'Winter 2026b',
+          kind: 'FIXED',
+          validFrom: '2026-01-01',
+          validTo: '2099-03-01',
+          tariffs: { t0: '0.12', t1: null, t2: null },
+          supplierFeePerMonth: '2.5',
+        },
+      }),
+    );
+    const body = calls.find((c) => c.call === 'PUT /api/pricing/price-lists/71')?.body as {
+      data: Record<string, unknown>;
+    };
+    expect(body.data).not.toHaveProperty('locationId');
+  });
+
+  it('says so when the list belongs to another location', async () => {
+    fakeFetch(
+      answer('GET', '/api/pricing/price-lists/71', 200, {
+        data: { priceList: testPriceList({ id: 71, locationId: 99 }) },
+      }),
+    );
+    renderWithProviders(<PriceListDetailPage location={location} listId={71} basePath="/p" />, {
+      i18n,
+    });
+    expect(
+      await screen.findByText('This price list does not exist or you cannot see it.'),
+    ).toBeInTheDocument();
   });
 });

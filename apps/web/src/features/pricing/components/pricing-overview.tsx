@@ -179,9 +179,23 @@ export function AllPriceLists() {
         errorKey="pricing_plans.get_data_error"
       />
     );
-  if (groups.length === 0) return <EmptyState title={t('pricing_plans.list.empty')} />;
+  const create = (
+    <Group>
+      <Button component={Link} to="/pricing/price-lists/create">
+        {t('pricing_plans.list.new')}
+      </Button>
+    </Group>
+  );
+  if (groups.length === 0)
+    return (
+      <Stack gap="md" maw={960}>
+        {create}
+        <EmptyState title={t('pricing_plans.list.empty')} />
+      </Stack>
+    );
   return (
     <Stack gap="lg" maw={960}>
+      {create}
       {groups.map((lists) => {
         const first = lists[0] as PriceListDto;
         return (
