@@ -2,8 +2,8 @@
 // §4 price list active or not): the super admin opens Vila Lesce's price lists (the seed gives every demo location
 // an older fixed list and a current one from its country's defaults), creates a time-of-use list from today with the
 // shipped Slovenian VT/MT plan through the wizard (basic info → tariffs → plan → summary), and sees it active while
-// the list before it has ended. Screens at 1280 px and 375 px (docs/screenshots/pricing-*).
-import { mkdirSync } from 'node:fs';
+// the list before it has ended. Screens at 1280 px and 375 px (e2e/screenshots/pricing-*; copies in
+// docs/screenshots).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentUser, shown } from './accounts.ts';
@@ -12,6 +12,7 @@ import {
   expectNoHorizontalOverflow,
   openLogin,
   setupBrowser,
+  shot,
   signIn,
   type DemoUser,
 } from './support.ts';
@@ -19,19 +20,6 @@ import {
 const browser = setupBrowser();
 const en = (key: string, values: Record<string, string> = {}) => shown('en', key, values);
 const phone = { width: 375, height: 812 };
-const docs = new URL('../../../docs/screenshots/', import.meta.url).pathname;
-
-/** A screenshot for the docs (docs/screenshots/<name>-<width>.png), full page. */
-async function docShot(page: Page, name: string): Promise<void> {
-  mkdirSync(docs, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({
-    path: `${docs}${name}-${width}.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
 
 async function signInAs(page: Page, user: DemoUser): Promise<void> {
   await page.context().addInitScript(() => window.localStorage.setItem('ec.locale', 'en'));
@@ -135,7 +123,7 @@ describe('pricing', () => {
     await stepHeading(page, 'summary').waitFor();
     await main(page).getByText('€0.14/kWh').waitFor();
     await main(page).getByText('€2.49/month').waitFor();
-    await docShot(page, 'pricing-wizard-summary');
+    await shot(page, 'pricing-wizard-summary');
     await main(page)
       .getByRole('button', { name: en('pricing_plans.create'), exact: true })
       .click();
@@ -143,7 +131,7 @@ describe('pricing', () => {
     // The new list's page: active from today.
     await main(page).getByRole('heading', { name: 'VT/MT e2e' }).waitFor();
     await main(page).getByText(en('pricing_plans.state.active'), { exact: true }).waitFor();
-    await docShot(page, 'pricing-price-list');
+    await shot(page, 'pricing-price-list');
 
     await page.goto(lists);
     await history.waitFor();
@@ -153,7 +141,7 @@ describe('pricing', () => {
     expect(after[0]).toContain(en('pricing_plans.state.active'));
     // The list that was in force has ended where the new one begins.
     expect(after[1]).toContain(en('pricing_plans.state.ended'));
-    await docShot(page, 'pricing-price-lists');
+    await shot(page, 'pricing-price-lists');
 
     // The location's read view shows the new list in force.
     await page.goto('/locations/2/pricing-plans');
@@ -161,7 +149,7 @@ describe('pricing', () => {
       .getByRole('heading', { name: en('pricing_plans.list.active_title') })
       .waitFor();
     await main(page).getByText('VT/MT e2e').first().waitFor();
-    await docShot(page, 'pricing-location-plans');
+    await shot(page, 'pricing-location-plans');
   });
 
   it('fits a phone: price lists, the wizard and the pricing-plans page at 375 px', async () => {
@@ -172,7 +160,7 @@ describe('pricing', () => {
       .getByRole('list', { name: en('pricing_plans.list.history_label') })
       .waitFor();
     await expectNoHorizontalOverflow(page);
-    await docShot(page, 'pricing-price-lists');
+    await shot(page, 'pricing-price-lists');
 
     await main(page)
       .getByRole('link', { name: en('pricing_plans.list.new') })
@@ -192,14 +180,14 @@ describe('pricing', () => {
     });
     await expect.poll(() => networkPlan.isEnabled(), { timeout: 15_000 }).toBe(true);
     await expectNoHorizontalOverflow(page);
-    await docShot(page, 'pricing-wizard-plan');
+    await shot(page, 'pricing-wizard-plan');
 
     await page.goto('/locations/2/pricing-plans');
     await main(page)
       .getByRole('heading', { name: en('pricing_plans.list.active_title') })
       .waitFor();
     await expectNoHorizontalOverflow(page);
-    await docShot(page, 'pricing-location-plans');
+    await shot(page, 'pricing-location-plans');
   });
 
   it('lists the predefined configs for the super admin and the setup configs for a basic user', async () => {
@@ -211,18 +199,18 @@ describe('pricing', () => {
     // The shipped Slovenian defaults are among them, with prices per kWh.
     expect(await configs.locator(':scope > li').count()).toBeGreaterThanOrEqual(4);
     await configs.getByText(/\/kWh/).first().waitFor();
-    await docShot(page, 'pricing-configs');
+    await shot(page, 'pricing-configs');
     await configs.getByRole('link').first().click();
     await main(page)
       .getByRole('button', { name: en('pricing_plans.edit') })
       .waitFor();
-    await docShot(page, 'pricing-config');
+    await shot(page, 'pricing-config');
 
     await page.goto('/pricing');
     await main(page)
       .getByRole('list', { name: en('pricing_plans.overview.label') })
       .waitFor();
-    await docShot(page, 'pricing-overview');
+    await shot(page, 'pricing-overview');
   });
 
   it('lets a basic user define the pricing of their location from the country configs', async () => {
@@ -235,7 +223,7 @@ describe('pricing', () => {
     await buy.waitFor();
     await expect.poll(() => buy.inputValue(), { timeout: 15_000 }).not.toBe('');
     await expectNoHorizontalOverflow(page);
-    await docShot(page, 'pricing-setup');
+    await shot(page, 'pricing-setup');
     await main(page)
       .getByRole('button', { name: en('pricing_plans.setup.continue') })
       .click();
