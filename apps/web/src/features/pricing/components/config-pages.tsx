@@ -20,6 +20,7 @@ import { deleteConfig } from '../api/pricing-api.ts';
 import { isSupplierKind } from '../model/config-form.ts';
 import { ConfigWizard, SummaryList } from './config-wizard.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
+import { useLoadErrorToast } from './load-error-toast.ts';
 import { usePriceText } from './price-text.ts';
 import classes from './pricing.module.css';
 
@@ -67,6 +68,7 @@ export function ConfigList({
     }),
   );
   const pricesLine = usePricesLine();
+  useLoadErrorToast(query.isError);
 
   return (
     <Stack gap="md" maw={960}>

@@ -101,6 +101,18 @@ describe('PriceListsPage', () => {
     );
   });
 
+  it('says when the lists could not be loaded, with a toast and Try again', async () => {
+    vi.mocked(showToast).mockClear();
+    fakeFetch(
+      answer('GET', '/api/locations/12/price-lists', 500, apiError('INTERNAL', 'errors.INTERNAL')),
+    );
+    renderWithProviders(<PriceListsPage location={location} basePath="/p" />, { i18n });
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ color: 'red', message: 'Pricing data could not be loaded.' }),
+    );
+  });
+
   it('says when there is no list yet', async () => {
     fakeFetch(answer('GET', '/api/locations/12/price-lists', 200, { data: { priceLists: [] } }));
     renderWithProviders(<PriceListsPage location={location} basePath="/p" />, { i18n });

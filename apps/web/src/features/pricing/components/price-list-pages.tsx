@@ -18,6 +18,7 @@ import { todayIn } from '../model/location-today.ts';
 import { SummaryList } from './config-wizard.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { PriceListWizard } from './price-list-wizard.tsx';
+import { useLoadErrorToast } from './load-error-toast.ts';
 import { usePriceText } from './price-text.ts';
 import classes from './pricing.module.css';
 
@@ -134,6 +135,7 @@ export function PriceListsPage({
 }) {
   const { t } = useTranslation();
   const query = useQuery(locationPriceListsQueryOptions(location.id));
+  useLoadErrorToast(query.isError);
   return (
     <Stack gap="md" maw={960}>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -361,6 +363,7 @@ export function LocationPricingPlans({
 }) {
   const { t } = useTranslation();
   const query = useQuery(locationPriceListsQueryOptions(location.id));
+  useLoadErrorToast(query.isError);
   const listsPath = manageHref;
   if (query.isPending) return <LoadingState />;
   if (query.isError)

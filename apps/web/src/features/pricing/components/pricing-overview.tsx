@@ -10,6 +10,7 @@ import {
   PriceKindBadge,
   allPriceListsQueryOptions,
 } from '../../../entities/price-list/index.ts';
+import { useLoadErrorToast } from './load-error-toast.ts';
 import { usePriceText } from './price-text.ts';
 import classes from './pricing.module.css';
 
@@ -80,6 +81,7 @@ export function PricingOverview({
 }) {
   const { t, i18n } = useTranslation();
   const query = useQuery(allPriceListsQueryOptions());
+  useLoadErrorToast(query.isError);
   const activeLine = useActiveLine();
   const rows = useMemo(
     () => pricingByLocation(query.data ?? [], ownLocations, i18n.language),
@@ -161,6 +163,7 @@ export function PricingOverview({
 export function AllPriceLists() {
   const { t } = useTranslation();
   const query = useQuery(allPriceListsQueryOptions());
+  useLoadErrorToast(query.isError);
   const price = usePriceText();
   const groups = useMemo(() => {
     const byLocation = new Map<number, PriceListDto[]>();
