@@ -46,7 +46,8 @@ export interface LocationSubtreeOptions {
  * devices, pricing); device groups with their devices. Pages of later issues show the frame with "no data yet".
  *
  * Plugged in: the Manage Location pages (index, settings, users, structure, oem-devices and their devices) inside
- * one frame route that requires `edit` on the location, and the device-group pages (location-manage-*.tsx).
+ * one frame route that requires `edit` on the location, and the device-group pages (location-manage-*.tsx); the
+ * pricing pages (pricing-plans; manage/pricing price lists and plans, in the same frame) from pricing-routes.tsx.
  */
 export function locationSubtree({
   keepsContext = false,
@@ -125,21 +126,26 @@ export function locationSubtree({
                   },
                 ],
               },
-              // Pricing (issue 13): inside the frame, so its pages too need `edit` on the location.
+            ],
+          },
+          // Pricing (issue 13): price lists and plans inside the Manage Location frame (edit needed).
+          {
+            path: 'pricing',
+            handle: handle({ breadcrumb: { labelKey: 'route_titles.pricing' } }),
+            children: [
               {
-                path: 'pricing',
-                handle: handle({ breadcrumb: { labelKey: 'route_titles.pricing' } }),
+                // The section opens on its price lists.
+                index: true,
+                handle: handle({ title: 'route_titles.pricing' }),
+                loader: ({ request }) =>
+                  redirectKeepingQuery(
+                    request,
+                    `${new URL(request.url).pathname.replace(/\/$/, '')}/price-lists`,
+                  ),
+              },
+              {
+                lazy: managePage((m) => m.ManageLayoutRoute),
                 children: [
-                  {
-                    // The section opens on its price lists.
-                    index: true,
-                    handle: handle({ title: 'route_titles.pricing' }),
-                    loader: ({ request }) =>
-                      redirectKeepingQuery(
-                        request,
-                        `${new URL(request.url).pathname.replace(/\/$/, '')}/price-lists`,
-                      ),
-                  },
                   {
                     path: 'price-lists',
                     handle: handle({ breadcrumb: { labelKey: 'route_titles.price_lists' } }),
@@ -180,9 +186,9 @@ export function locationSubtree({
                       ),
                     ],
                   },
-                  page('spot-market', 'route_titles.spot_market'),
                 ],
               },
+              page('spot-market', 'route_titles.spot_market'),
             ],
           },
         ],
