@@ -154,7 +154,7 @@ export const priceTypeConfigs = pgTable(
     countryCode: text('country_code').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     model: text('model').$type<PriceListKind>().notNull(),
-    timePlanId: integer('time_plan_id').references(() => timePlans.id, { onDelete: 'restrict' }),
+    timePlanId: integer('time_plan_id').references(() => timePlans.id, { onDelete: 'no action' }),
     prices: prices('prices').notNull(),
     feePerMonth: price('fee_per_month'),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
@@ -185,7 +185,7 @@ export const priceTypeConfigs = pgTable(
 /**
  * Price lists of a location (spec 001 §3 Price list): a snapshot of prices effective over [valid_from, valid_to)
  * in the location's local dates. The *_config_id columns are provenance only (prices are copied); they keep the
- * configs from being deleted (409 pricing.errors.config_in_use, restrict as the backstop).
+ * configs from being deleted (409 pricing.errors.config_in_use, a foreign key as the backstop, checked at the end of the statement so cascades from a company or location delete go through).
  */
 export const priceLists = pgTable(
   'price_lists',
@@ -201,7 +201,7 @@ export const priceLists = pgTable(
     validTo: date('valid_to', { mode: 'string' }),
     multiTariff: boolean('multi_tariff').notNull().default(false),
     tariffPlanId: integer('tariff_plan_id').references(() => timePlans.id, {
-      onDelete: 'restrict',
+      onDelete: 'no action',
     }),
     t0: price('t0'),
     t1: price('t1'),
@@ -215,7 +215,7 @@ export const priceLists = pgTable(
     sellMarkup: price('sell_markup'),
     supplierFeePerMonth: price('supplier_fee_per_month'),
     distributorPlanId: integer('distributor_plan_id').references(() => timePlans.id, {
-      onDelete: 'restrict',
+      onDelete: 'no action',
     }),
     distributorEnergy: prices('distributor_energy')
       .notNull()
@@ -228,19 +228,19 @@ export const priceLists = pgTable(
       .default(sql`'{}'`),
     supplierEnergyBuyConfigId: integer('supplier_energy_buy_config_id').references(
       () => priceTypeConfigs.id,
-      { onDelete: 'restrict' },
+      { onDelete: 'no action' },
     ),
     supplierEnergySellConfigId: integer('supplier_energy_sell_config_id').references(
       () => priceTypeConfigs.id,
-      { onDelete: 'restrict' },
+      { onDelete: 'no action' },
     ),
     distributorEnergyConfigId: integer('distributor_energy_config_id').references(
       () => priceTypeConfigs.id,
-      { onDelete: 'restrict' },
+      { onDelete: 'no action' },
     ),
     distributorPowerConfigId: integer('distributor_power_config_id').references(
       () => priceTypeConfigs.id,
-      { onDelete: 'restrict' },
+      { onDelete: 'no action' },
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -365,6 +365,52 @@ describe('price lists: effective dating', () => {
     ]);
   });
 
+  it('two lists from the same day at once: one is stored, the other is a 409 (the location lock)', async () => {
+    const location = await newLocation('Race');
+    expect(
+      (await createList(f.tokens.aggMine, location, { validFrom: '2024-01-01' })).statusCode,
+    ).toBe(201);
+    const answers = await Promise.all(
+      ['A', 'B', 'C'].map((name) =>
+        createList(f.tokens.aggMine, location, { name, validFrom: '2025-03-01' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const lists = await listsOf(location);
+    expect(lists.map((l) => [l.validFrom, l.validTo])).toEqual([
+      ['2025-03-01', null],
+      ['2024-01-01', '2025-03-01'],
+    ]);
+  });
+
+  it('deleting a location deletes its lists (configs and plans they came from stay)', async () => {
+    const location = await newLocation('Gone');
+    const config = json<{ data: { config: Config } }>(
+      await call(
+        t,
+        f.tokens.aggMine,
+        'POST',
+        '/api/price-type-configs',
+        sampleConfig(f.companies.mine),
+      ),
+    ).data.config;
+    const list = await createList(f.tokens.aggMine, location, {
+      configIds: { ...sampleList().configIds, supplierEnergyBuyConfigId: config.id },
+    });
+    expect(list.statusCode).toBe(201);
+    expect((await call(t, f.tokens.admin, 'DELETE', `/api/locations/${location}`)).statusCode).toBe(
+      204,
+    );
+    const id = json<{ data: { priceList: List } }>(list).data.priceList.id;
+    expect(
+      (await call(t, f.tokens.admin, 'GET', `/api/pricing/price-lists/${id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t, f.tokens.aggMine, 'DELETE', `/api/price-type-configs/${config.id}`))
+        .statusCode,
+    ).toBe(204);
+  });
+
   it('computes active in the location’s time zone', async () => {
     const east = await newLocation('Kiritimati', 'Pacific/Kiritimati');
     const west = await newLocation('Pago Pago', 'Pacific/Pago_Pago');
