@@ -229,4 +229,48 @@ describe('pricing', () => {
       .click();
     await stepHeading(page, 'basic').waitFor();
   });
+
+  it('lets an aggregator create a company plan through the wizard', async () => {
+    const { page } = await browser.open({ consent: 'necessary' });
+    await signInAs(page, demoUsers.aggregator);
+    await page.goto('/pricing/plans/create');
+    await stepHeading(page, 'basic').waitFor();
+    await main(page)
+      .getByRole('textbox', { name: en('pricing_plans.fields.name') })
+      .fill('Company e2e');
+    await main(page)
+      .getByRole('textbox', { name: en('pricing_plans.fields.config_kind') })
+      .click();
+    await page
+      .getByRole('option', { name: en('pricing_plans.config_kind.SUPPLIER_ENERGY_BUY') })
+      .click();
+    const country = main(page).getByRole('textbox', { name: en('pricing_plans.fields.country') });
+    await expect.poll(() => country.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await country.fill('Sloven');
+    await page.getByRole('option', { name: 'Slovenia' }).click();
+    await main(page).getByLabel(en('pricing_plans.fields.valid_from')).fill('2027-01-01');
+    await next(page);
+    await main(page)
+      .getByRole('radio', { name: en('pricing_plans.kind.SPOT_MARKET') })
+      .check();
+    await main(page)
+      .getByRole('textbox', { name: en('pricing_plans.fields.fee_per_month') })
+      .fill('1.5');
+    await next(page);
+    await main(page)
+      .getByRole('textbox', { name: en('pricing_plans.fields.spot_markup') })
+      .fill('-0.0025');
+    await next(page);
+    await stepHeading(page, 'summary').waitFor();
+    await main(page)
+      .getByRole('button', { name: en('pricing_plans.create'), exact: true })
+      .click();
+    // The plan's page, with the company's own plan editable.
+    await main(page).getByRole('heading', { name: 'Company e2e' }).waitFor();
+    await main(page)
+      .getByRole('button', { name: en('pricing_plans.edit') })
+      .waitFor();
+    await page.goto('/pricing/plans');
+    await main(page).getByRole('link', { name: 'Company e2e' }).waitFor();
+  });
 });
