@@ -228,6 +228,33 @@ describe('pricing', () => {
       .getByRole('button', { name: en('pricing_plans.setup.continue') })
       .click();
     await stepHeading(page, 'basic').waitFor();
+    await next(page);
+    // The defaults filled tariffs and prices; the location's agreed power is the user's to enter.
+    await expect
+      .poll(() =>
+        main(page)
+          .getByRole('radio', { name: en('pricing_plans.kind.TIME_OF_USE') })
+          .isChecked(),
+      )
+      .toBe(true);
+    await next(page);
+    await stepHeading(page, 'plan').waitFor();
+    const agreed = main(page).getByRole('textbox', { name: /^Agreed power/ });
+    await expect.poll(() => agreed.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const field of await agreed.all()) await field.fill('7');
+    await next(page);
+    await stepHeading(page, 'summary').waitFor();
+    await main(page)
+      .getByRole('button', { name: en('pricing_plans.create'), exact: true })
+      .click();
+    await main(page).getByText(en('pricing_plans.setup.done_title')).waitFor();
+    await main(page)
+      .getByRole('link', { name: en('pricing_plans.setup.open_location') })
+      .click();
+    await main(page)
+      .getByRole('heading', { name: en('pricing_plans.list.active_title') })
+      .waitFor();
+    await expectNoHorizontalOverflow(page);
   });
 
   it('lets an aggregator create a company plan through the wizard', async () => {
