@@ -553,9 +553,10 @@ export const pricingRoutes = {
     method: 'PUT',
     path: '/timeplans/:id/structure',
     summary:
-      'Replace blocks, seasons and slots at once (the editor’s save). 400 RULE_BROKEN time_of_use.errors.incomplete ' +
-      'with the problems when slots leave a gap or overlap; 409 time_of_use.errors.in_use when the number of ' +
-      'blocks of a plan in use changes',
+      'Replace blocks, seasons and slots at once (the editor’s save). 400 VALIDATION_FAILED when slots or seasons ' +
+      'leave a gap or overlap: message and params name the first problem (time_of_use.errors.gap, overlap, ' +
+      'season_gap, season_overlap; params day, season, from, to, problems); 409 time_of_use.errors.in_use when ' +
+      'the number of blocks of a plan in use changes',
     tags,
     access: session,
     params: idParams,
@@ -667,7 +668,7 @@ export const pricingRoutes = {
     method: 'POST',
     path: '/timeplans/:id/blocks/:blockId/slots',
     summary:
-      'Add a slot to a block; the season must be one of the plan’s saved seasons; 400 RULE_BROKEN ' +
+      'Add a slot to a block; the season must be one of the plan’s saved seasons; 400 VALIDATION_FAILED ' +
       'time_of_use.errors.overlap (day and time in params) when it overlaps another slot of that day and version',
     tags,
     access: session,
