@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { entityCrumb } from './route-helpers.ts';
+import { entityCrumb, redirectKeepingQuery } from './route-helpers.ts';
 import { framePage, handle, lazyComponent } from './lazy-route.ts';
 
 /** A page of the Manage Location area (location-manage-routes.tsx, one chunk for all but settings). */
@@ -16,6 +16,9 @@ const spotMarketPage = lazyComponent(
   () => import('./spot-market-route.tsx'),
   (m) => m.LocationSpotMarketRoute,
 );
+/** A pricing page (pricing-routes.tsx, issue 13; one chunk with the top-level pricing pages). */
+const pricingPage = (pick: (m: typeof import('./pricing-routes.tsx')) => ComponentType) =>
+  lazyComponent(() => import('./pricing-routes.tsx'), pick);
 const manageSettingsPage = lazyComponent(
   () => import('./location-manage-settings-route.tsx'),
   (m) => m.ManageSettingsRoute,
@@ -47,7 +50,8 @@ export interface LocationSubtreeOptions {
  * devices, pricing); device groups with their devices. Pages of later issues show the frame with "no data yet".
  *
  * Plugged in: the Manage Location pages (index, settings, users, structure, oem-devices and their devices) inside
- * one frame route that requires `edit` on the location, and the device-group pages (location-manage-*.tsx).
+ * one frame route that requires `edit` on the location, and the device-group pages (location-manage-*.tsx); the
+ * pricing pages (pricing-plans; manage/pricing price lists and plans, in the same frame) from pricing-routes.tsx.
  */
 export function locationSubtree({
   keepsContext = false,
@@ -72,7 +76,11 @@ export function locationSubtree({
       },
       page('summary', 'route_titles.summary'),
       page('flexibility', 'route_titles.flexibility'),
-      page('pricing-plans', 'route_titles.pricing_plans'),
+      page(
+        'pricing-plans',
+        'route_titles.pricing_plans',
+        pricingPage((m) => m.LocationPricingPlansRoute),
+      ),
       page('category/:categoryId', 'route_titles.category'),
       {
         path: 'manage',
@@ -124,28 +132,64 @@ export function locationSubtree({
               },
             ],
           },
-          // Pricing belongs to the pricing issue.
+          // Pricing (issue 13): price lists and plans inside the Manage Location frame (edit needed).
           {
             path: 'pricing',
             handle: handle({ breadcrumb: { labelKey: 'route_titles.pricing' } }),
             children: [
-              indexPage('route_titles.pricing'),
               {
-                path: 'price-lists',
-                handle: handle({ breadcrumb: { labelKey: 'route_titles.price_lists' } }),
-                children: [
-                  indexPage('route_titles.price_lists'),
-                  page('create', 'route_titles.price_list_create'),
-                  page(':priceListId', 'route_titles.price_list'),
-                ],
+                // The section opens on its price lists.
+                index: true,
+                handle: handle({ title: 'route_titles.pricing' }),
+                loader: ({ request }) =>
+                  redirectKeepingQuery(
+                    request,
+                    `${new URL(request.url).pathname.replace(/\/$/, '')}/price-lists`,
+                  ),
               },
               {
-                path: 'plans',
-                handle: handle({ breadcrumb: { labelKey: 'route_titles.plans' } }),
+                lazy: managePage((m) => m.ManageLayoutRoute),
                 children: [
-                  indexPage('route_titles.plans'),
-                  page('create', 'route_titles.plan_create'),
-                  page(':planId', 'route_titles.plan'),
+                  {
+                    path: 'price-lists',
+                    handle: handle({ breadcrumb: { labelKey: 'route_titles.price_lists' } }),
+                    children: [
+                      indexPage(
+                        'route_titles.price_lists',
+                        pricingPage((m) => m.ManagePriceListsRoute),
+                      ),
+                      page(
+                        'create',
+                        'route_titles.price_list_create',
+                        pricingPage((m) => m.ManagePriceListCreateRoute),
+                      ),
+                      page(
+                        ':priceListId',
+                        'route_titles.price_list',
+                        pricingPage((m) => m.ManagePriceListRoute),
+                      ),
+                    ],
+                  },
+                  {
+                    path: 'plans',
+                    handle: handle({ breadcrumb: { labelKey: 'route_titles.plans' } }),
+                    children: [
+                      indexPage(
+                        'route_titles.plans',
+                        pricingPage((m) => m.ManagePlansRoute),
+                      ),
+                      page(
+                        'create',
+                        'route_titles.plan_create',
+                        pricingPage((m) => m.ManagePlanCreateRoute),
+                      ),
+                      page(
+                        ':planId',
+                        'route_titles.plan',
+                        pricingPage((m) => m.ManagePlanRoute),
+                      ),
+                    ],
+                  },
                 ],
               },
               page('spot-market', 'route_titles.spot_market', spotMarketPage),

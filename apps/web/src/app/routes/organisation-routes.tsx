@@ -23,6 +23,10 @@ const adminSearchPage = lazyComponent(
   (m) => m.AdminSearchRoute,
 );
 
+// lists helper (issue 13): every pricing page comes from one module (pricing-routes.tsx).
+const pricingPage = (pick: (m: typeof import('./pricing-routes.tsx')) => ComponentType) =>
+  lazyComponent(() => import('./pricing-routes.tsx'), pick);
+
 // global-settings helper: every page of /settings/global comes from one module.
 const globalSettingsPage = (
   pick: (m: typeof import('./global-settings-routes.tsx')) => ComponentType,
@@ -191,17 +195,42 @@ export function organisationRoutes(): RouteObject[] {
       ],
     },
     section('pricing', 'route_titles.pricing', [
-      indexPage('route_titles.utility_rate_plan'),
+      indexPage(
+        'route_titles.utility_rate_plan',
+        pricingPage((m) => m.PricingOverviewRoute),
+      ),
       section('price-lists', 'route_titles.price_lists', [
-        indexPage('route_titles.price_lists'),
-        page('create', 'route_titles.price_list_create'),
-        page(':priceListId', 'route_titles.price_list'),
+        indexPage(
+          'route_titles.price_lists',
+          pricingPage((m) => m.AllPriceListsRoute),
+        ),
+        page(
+          'create',
+          'route_titles.price_list_create',
+          pricingPage((m) => m.TopPriceListCreateRoute),
+        ),
+        page(
+          ':priceListId',
+          'route_titles.price_list',
+          pricingPage((m) => m.TopPriceListRoute),
+        ),
       ]),
       page('spot-market', 'route_titles.spot_market', spotMarketPage),
       section('plans', 'route_titles.plans', [
-        indexPage('route_titles.plans'),
-        page('create', 'route_titles.plan_create'),
-        page(':planId', 'route_titles.plan'),
+        indexPage(
+          'route_titles.plans',
+          pricingPage((m) => m.CompanyPlansRoute),
+        ),
+        page(
+          'create',
+          'route_titles.plan_create',
+          pricingPage((m) => m.CompanyPlanCreateRoute),
+        ),
+        page(
+          ':planId',
+          'route_titles.plan',
+          pricingPage((m) => m.CompanyPlanRoute),
+        ),
       ]),
     ]),
     // i13-tou helper: the time plans and the week-grid editor.
@@ -219,9 +248,20 @@ export function organisationRoutes(): RouteObject[] {
         loader: ({ request }) => redirectKeepingQuery(request, '/pricing-plans/configs'),
       },
       section('configs', 'route_titles.pricing_plan_configs', [
-        indexPage('route_titles.pricing_plan_configs'),
-        page('create', 'route_titles.pricing_plan_config_create'),
-        page(':configId', 'route_titles.pricing_plan_config'),
+        indexPage(
+          'route_titles.pricing_plan_configs',
+          pricingPage((m) => m.PredefinedConfigsRoute),
+        ),
+        page(
+          'create',
+          'route_titles.pricing_plan_config_create',
+          pricingPage((m) => m.PredefinedConfigCreateRoute),
+        ),
+        page(
+          ':configId',
+          'route_titles.pricing_plan_config',
+          pricingPage((m) => m.PredefinedConfigRoute),
+        ),
       ]),
     ]),
     section('setup', 'nav.setup', [
@@ -229,7 +269,11 @@ export function organisationRoutes(): RouteObject[] {
       page('devices', 'route_titles.setup_devices'),
       page('oem-device', 'route_titles.setup_oem_device'),
       page('p1-wifi', 'route_titles.setup_p1_wifi'),
-      page('pricing', 'route_titles.setup_pricing'),
+      page(
+        'pricing',
+        'route_titles.setup_pricing',
+        pricingPage((m) => m.SetupPricingRoute),
+      ),
     ]),
     // global-settings helper: the company list goes into the sidebar through SidebarPanel (layout module).
     {
