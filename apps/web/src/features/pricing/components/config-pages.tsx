@@ -6,7 +6,6 @@ import { Link, useNavigate } from 'react-router';
 import { PRICE_TYPE_KINDS, type PriceTypeKind } from '@ec/domain';
 import type { PriceTypeConfigDto } from '@ec/contract';
 import { EmptyState, ErrorState, LoadingState, loadedItem } from '../../../shared/ui/states.tsx';
-import { IconTrash } from '../../../shared/ui/icons.ts';
 import { CountrySelect } from '../../reference/index.ts';
 import {
   PriceKindBadge,
@@ -19,7 +18,7 @@ import {
 import { deleteConfig } from '../api/pricing-api.ts';
 import { isSupplierKind } from '../model/config-form.ts';
 import { ConfigWizard, SummaryList } from './config-wizard.tsx';
-import { DeleteDialog } from './delete-dialog.tsx';
+import { DeleteButton, DeleteDialog } from './delete-dialog.tsx';
 import { useLoadErrorToast } from './load-error-toast.ts';
 import { usePriceText } from './price-text.ts';
 import classes from './pricing.module.css';
@@ -143,16 +142,7 @@ export function ConfigList({
                 </div>
                 {config.editable && (
                   <div className={classes.actions}>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      leftSection={<IconTrash size={16} aria-hidden />}
-                      onClick={() => setDeleting(config)}
-                      aria-label={t('pricing_plans.delete_named', { name: config.name })}
-                    >
-                      {t('pricing_plans.delete')}
-                    </Button>
+                    <DeleteButton name={config.name} onClick={() => setDeleting(config)} />
                   </div>
                 )}
               </div>
@@ -288,14 +278,7 @@ export function ConfigDetailPage({
             <Button variant="light" onClick={() => setEditing(true)}>
               {t('pricing_plans.edit')}
             </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setDeleting(true)}
-            >
-              {t('pricing_plans.delete')}
-            </Button>
+            <DeleteButton onClick={() => setDeleting(true)} />
           </Group>
         )}
       </Group>

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
+import { IconTrash } from '../../../shared/ui/icons.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { pricingErrorText } from '../model/errors.ts';
 
@@ -56,5 +58,25 @@ export function DeleteDialog({
     >
       {children}
     </ConfirmModal>
+  );
+}
+
+/**
+ * The red "Delete" button that opens {@link DeleteDialog}: small with the item's name for screen readers in a list
+ * (`name`), the normal size on a detail page.
+ */
+export function DeleteButton({ name, onClick }: { name?: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="subtle"
+      color="red"
+      size={name === undefined ? 'sm' : 'xs'}
+      leftSection={<IconTrash size={16} aria-hidden />}
+      onClick={onClick}
+      aria-label={name === undefined ? undefined : t('pricing_plans.delete_named', { name })}
+    >
+      {t('pricing_plans.delete')}
+    </Button>
   );
 }

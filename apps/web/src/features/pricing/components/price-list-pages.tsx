@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { PriceListDto } from '@ec/contract';
 import { EmptyState, ErrorState, LoadingState, loadedItem } from '../../../shared/ui/states.tsx';
-import { IconTrash } from '../../../shared/ui/icons.ts';
 import {
   ActiveBadge,
   PriceKindBadge,
@@ -16,7 +15,7 @@ import {
 import { deletePriceList } from '../api/pricing-api.ts';
 import { todayIn } from '../model/location-today.ts';
 import { SummaryList } from './config-wizard.tsx';
-import { DeleteDialog } from './delete-dialog.tsx';
+import { DeleteButton, DeleteDialog } from './delete-dialog.tsx';
 import { PriceListWizard } from './price-list-wizard.tsx';
 import { useLoadErrorToast } from './load-error-toast.ts';
 import { usePriceText } from './price-text.ts';
@@ -95,16 +94,7 @@ export function PriceListHistory({
               </div>
               {location.canEdit && list.editable && (
                 <div className={classes.actions}>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    leftSection={<IconTrash size={16} aria-hidden />}
-                    onClick={() => setDeleting(list)}
-                    aria-label={t('pricing_plans.delete_named', { name: list.name })}
-                  >
-                    {t('pricing_plans.delete')}
-                  </Button>
+                  <DeleteButton name={list.name} onClick={() => setDeleting(list)} />
                 </div>
               )}
             </div>
@@ -322,14 +312,7 @@ export function PriceListDetailPage({
             <Button variant="light" onClick={() => setEditing(true)}>
               {t('pricing_plans.edit')}
             </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setDeleting(true)}
-            >
-              {t('pricing_plans.delete')}
-            </Button>
+            <DeleteButton onClick={() => setDeleting(true)} />
           </Group>
         )}
       </Group>
