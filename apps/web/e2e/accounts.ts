@@ -1,11 +1,13 @@
 // Helpers of the account browser tests (issue 3): texts of screens whose keys may still wait in
-// packages/i18n/pending, the development mailbox, accounts made through the API, and screenshots at both widths.
+// packages/i18n/pending, the development mailbox, accounts made through the API, screenshots at both widths, and
+// (issue 13) signing a demo user in with the English interface, the week grid of the time-of-use editor and the
+// steps of the price-list wizard.
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AuthUser } from '@ec/contract';
 import { LOCAL_OIDC, LOCAL_OIDC_FORM } from './local-oidc.ts';
-import { shot, t, viewports } from './support.ts';
+import { openLogin, shot, signIn, t, viewports, type DemoUser } from './support.ts';
 
 type Catalog = { [key: string]: string | Catalog };
 
@@ -294,4 +296,62 @@ export async function shotBothWidths(
   await expectNoOverflowOnceTranslated(page, name);
   await page.setViewportSize(before);
   await settle(page);
+}
+
+/**
+ * Signs a demo user in with the English interface and waits for the shell (breadcrumbs); a marketing banner still
+ * asking for consent is put off ("Later"), so it covers nothing the test clicks.
+ */
+export async function signInInEnglish(page: Page, user: DemoUser): Promise<void> {
+  await page.context().addInitScript(() => window.localStorage.setItem('ec.locale', 'en'));
+  await openLogin(page, 'en');
+  await signIn(page, user, 'en');
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+  await page.getByRole('navigation', { name: shown('en', 'layout.breadcrumbs') }).waitFor();
+  if ((await currentUser(page))?.marketingConsent === null) {
+    await page
+      .getByTestId('marketing-banner')
+      .getByRole('button', { name: shown('en', 'marketing_banner.later') })
+      .click();
+    await page.getByTestId('marketing-banner').waitFor({ state: 'detached' });
+  }
+}
+
+/** A cell of the time-of-use week grid by its accessible name's start ("Monday 08:00–08:15"). */
+export const weekCell = (grid: Locator, dayAndTime: string) =>
+  grid.locator(`[role="gridcell"][aria-label^="${dayAndTime}:"]`);
+
+/** Drags the mouse from one cell to another (painting the rectangle between them). */
+export async function dragAcross(page: Page, from: Locator, to: Locator): Promise<void> {
+  await from.scrollIntoViewIfNeeded();
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('a grid cell is not visible');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** The price-list wizard's "Next". */
+export const wizardNext = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('button', { name: shown('en', 'pricing_plans.wizard.next'), exact: true })
+    .click();
+
+/** The price-list wizard's heading of a step (basic, tariffs, plan, summary). */
+export const wizardStep = (page: Page, step: string) =>
+  page.getByRole('main').getByRole('heading', {
+    name: shown('en', `pricing_plans.wizard.steps.${step}`),
+    exact: true,
+  });
+
+/** The rows of a location's price-list history: name and badge texts, newest first. */
+export function priceListRows(page: Page): Promise<string[]> {
+  return page
+    .getByRole('main')
+    .getByRole('list', { name: shown('en', 'pricing_plans.list.history_label') })
+    .locator(':scope > li')
+    .evaluateAll((items) => items.map((li) => li.textContent ?? ''));
 }

@@ -6,92 +6,55 @@
 // docs/screenshots).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentUser, shown } from './accounts.ts';
-import {
-  demoUsers,
-  expectNoHorizontalOverflow,
-  openLogin,
-  setupBrowser,
-  shot,
-  signIn,
-  type DemoUser,
-} from './support.ts';
+import { priceListRows, shown, signInInEnglish, wizardNext, wizardStep } from './accounts.ts';
+import { demoUsers, expectNoHorizontalOverflow, setupBrowser, shot } from './support.ts';
 
 const browser = setupBrowser();
 const en = (key: string, values: Record<string, string> = {}) => shown('en', key, values);
 const phone = { width: 375, height: 812 };
 
-async function signInAs(page: Page, user: DemoUser): Promise<void> {
-  await page.context().addInitScript(() => window.localStorage.setItem('ec.locale', 'en'));
-  await openLogin(page, 'en');
-  await signIn(page, user, 'en');
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-  await page.getByRole('navigation', { name: en('layout.breadcrumbs') }).waitFor();
-  if ((await currentUser(page))?.marketingConsent === null) {
-    await page
-      .getByTestId('marketing-banner')
-      .getByRole('button', { name: en('marketing_banner.later') })
-      .click();
-    await page.getByTestId('marketing-banner').waitFor({ state: 'detached' });
-  }
-}
-
 const main = (page: Page) => page.getByRole('main');
-const next = (page: Page) =>
-  main(page)
-    .getByRole('button', { name: en('pricing_plans.wizard.next'), exact: true })
-    .click();
-const stepHeading = (page: Page, step: string) =>
-  main(page).getByRole('heading', { name: en(`pricing_plans.wizard.steps.${step}`), exact: true });
-
-/** The history's rows: name and the badge texts. */
-function historyRows(page: Page) {
-  return main(page)
-    .getByRole('list', { name: en('pricing_plans.list.history_label') })
-    .locator(':scope > li')
-    .evaluateAll((items) => items.map((li) => li.textContent ?? ''));
-}
 
 describe('pricing', () => {
   it('creates a time-of-use price list for a demo location and sees it active', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
-    await signInAs(page, demoUsers.admin);
+    await signInInEnglish(page, demoUsers.admin);
     const lists = '/locations/2/manage/pricing/price-lists';
     await page.goto(lists);
     const history = main(page).getByRole('list', { name: en('pricing_plans.list.history_label') });
     await history.waitFor();
     // The seed: a current list (active) and the older one before it.
-    const before = await historyRows(page);
+    const before = await priceListRows(page);
     expect(before.length).toBeGreaterThanOrEqual(2);
     expect(before[0]).toContain(en('pricing_plans.state.active'));
 
     await main(page)
       .getByRole('link', { name: en('pricing_plans.list.new') })
       .click();
-    await stepHeading(page, 'basic').waitFor();
+    await wizardStep(page, 'basic').waitFor();
     await main(page)
       .getByText(/Prices before this date stay as they were/)
       .waitFor();
     // Next without a name: the field says what is missing.
-    await next(page);
+    await wizardNext(page);
     await main(page)
       .getByText(en('validation.required', { field: en('pricing_plans.fields.name') }))
       .waitFor();
     await main(page)
       .getByRole('textbox', { name: en('pricing_plans.fields.name') })
       .fill('VT/MT e2e');
-    await next(page);
+    await wizardNext(page);
 
-    await stepHeading(page, 'tariffs').waitFor();
+    await wizardStep(page, 'tariffs').waitFor();
     await main(page)
       .getByRole('radio', { name: en('pricing_plans.kind.TIME_OF_USE') })
       .check();
     await main(page)
       .getByRole('textbox', { name: en('pricing_plans.fields.supplier_fee') })
       .fill('2,49');
-    await next(page);
+    await wizardNext(page);
 
-    await stepHeading(page, 'plan').waitFor();
+    await wizardStep(page, 'plan').waitFor();
     const planInput = main(page).getByRole('textbox', {
       name: en('pricing_plans.fields.tariff_plan'),
     });
@@ -112,15 +75,15 @@ describe('pricing', () => {
     await main(page)
       .getByRole('textbox', { name: /^Agreed power/ })
       .fill('7');
-    await next(page);
+    await wizardNext(page);
     // Ten decimals are refused, not rounded.
     await main(page)
       .getByText(/may have at most 9 decimal places/)
       .waitFor();
     await t1.fill('0.14');
-    await next(page);
+    await wizardNext(page);
 
-    await stepHeading(page, 'summary').waitFor();
+    await wizardStep(page, 'summary').waitFor();
     await main(page).getByText('€0.14/kWh').waitFor();
     await main(page).getByText('€2.49/month').waitFor();
     await shot(page, 'pricing-wizard-summary');
@@ -135,7 +98,7 @@ describe('pricing', () => {
 
     await page.goto(lists);
     await history.waitFor();
-    const after = await historyRows(page);
+    const after = await priceListRows(page);
     expect(after).toHaveLength(before.length + 1);
     expect(after[0]).toContain('VT/MT e2e');
     expect(after[0]).toContain(en('pricing_plans.state.active'));
@@ -154,7 +117,7 @@ describe('pricing', () => {
 
   it('fits a phone: price lists, the wizard and the pricing-plans page at 375 px', async () => {
     const { page } = await browser.open({ consent: 'necessary', viewport: phone });
-    await signInAs(page, demoUsers.admin);
+    await signInInEnglish(page, demoUsers.admin);
     await page.goto('/locations/2/manage/pricing/price-lists');
     await main(page)
       .getByRole('list', { name: en('pricing_plans.list.history_label') })
@@ -165,16 +128,16 @@ describe('pricing', () => {
     await main(page)
       .getByRole('link', { name: en('pricing_plans.list.new') })
       .click();
-    await stepHeading(page, 'basic').waitFor();
+    await wizardStep(page, 'basic').waitFor();
     await main(page)
       .getByRole('textbox', { name: en('pricing_plans.fields.name') })
       .fill('Phone');
-    await next(page);
+    await wizardNext(page);
     await main(page)
       .getByRole('radio', { name: en('pricing_plans.kind.FIXED') })
       .check();
-    await next(page);
-    await stepHeading(page, 'plan').waitFor();
+    await wizardNext(page);
+    await wizardStep(page, 'plan').waitFor();
     const networkPlan = main(page).getByRole('textbox', {
       name: en('pricing_plans.fields.network_plan'),
     });
@@ -192,7 +155,7 @@ describe('pricing', () => {
 
   it('lists the predefined configs for the super admin and the setup configs for a basic user', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
-    await signInAs(page, demoUsers.admin);
+    await signInInEnglish(page, demoUsers.admin);
     await page.goto('/pricing-plans/configs');
     const configs = main(page).getByRole('list', { name: en('pricing_plans.config.list_label') });
     await configs.waitFor();
@@ -215,7 +178,7 @@ describe('pricing', () => {
 
   it('lets a basic user define the pricing of their location from the country configs', async () => {
     const { page } = await browser.open({ consent: 'necessary', viewport: phone });
-    await signInAs(page, demoUsers.basic);
+    await signInInEnglish(page, demoUsers.basic);
     await page.goto('/setup/pricing');
     const buy = main(page).getByRole('textbox', {
       name: en('pricing_plans.config_kind.SUPPLIER_ENERGY_BUY'),
@@ -227,8 +190,8 @@ describe('pricing', () => {
     await main(page)
       .getByRole('button', { name: en('pricing_plans.setup.continue') })
       .click();
-    await stepHeading(page, 'basic').waitFor();
-    await next(page);
+    await wizardStep(page, 'basic').waitFor();
+    await wizardNext(page);
     // The defaults filled tariffs and prices; the location's agreed power is the user's to enter.
     await expect
       .poll(() =>
@@ -237,13 +200,13 @@ describe('pricing', () => {
           .isChecked(),
       )
       .toBe(true);
-    await next(page);
-    await stepHeading(page, 'plan').waitFor();
+    await wizardNext(page);
+    await wizardStep(page, 'plan').waitFor();
     const agreed = main(page).getByRole('textbox', { name: /^Agreed power/ });
     await expect.poll(() => agreed.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     for (const field of await agreed.all()) await field.fill('7');
-    await next(page);
-    await stepHeading(page, 'summary').waitFor();
+    await wizardNext(page);
+    await wizardStep(page, 'summary').waitFor();
     await main(page)
       .getByRole('button', { name: en('pricing_plans.create'), exact: true })
       .click();
@@ -259,9 +222,9 @@ describe('pricing', () => {
 
   it('lets an aggregator create a company plan through the wizard', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
-    await signInAs(page, demoUsers.aggregator);
+    await signInInEnglish(page, demoUsers.aggregator);
     await page.goto('/pricing/plans/create');
-    await stepHeading(page, 'basic').waitFor();
+    await wizardStep(page, 'basic').waitFor();
     await main(page)
       .getByRole('textbox', { name: en('pricing_plans.fields.name') })
       .fill('Company e2e');
@@ -276,19 +239,19 @@ describe('pricing', () => {
     await country.fill('Sloven');
     await page.getByRole('option', { name: 'Slovenia' }).click();
     await main(page).getByLabel(en('pricing_plans.fields.valid_from')).fill('2027-01-01');
-    await next(page);
+    await wizardNext(page);
     await main(page)
       .getByRole('radio', { name: en('pricing_plans.kind.SPOT_MARKET') })
       .check();
     await main(page)
       .getByRole('textbox', { name: en('pricing_plans.fields.fee_per_month') })
       .fill('1.5');
-    await next(page);
+    await wizardNext(page);
     await main(page)
       .getByRole('textbox', { name: en('pricing_plans.fields.spot_markup') })
       .fill('-0.0025');
-    await next(page);
-    await stepHeading(page, 'summary').waitFor();
+    await wizardNext(page);
+    await wizardStep(page, 'summary').waitFor();
     await main(page)
       .getByRole('button', { name: en('pricing_plans.create'), exact: true })
       .click();

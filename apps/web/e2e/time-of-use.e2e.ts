@@ -2,60 +2,21 @@
 // gives it two blocks and a season, paints the week on the grid with the mouse (MT everywhere, VT on working days
 // 06:00–22:00) and with the keyboard, saves the whole structure, and finds it again after a reload. An empty day is
 // not copied. Screens at 1280 px and 375 px (e2e/screenshots/time-of-use-*).
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentUser, shown } from './accounts.ts';
-import {
-  demoUsers,
-  expectNoHorizontalOverflow,
-  openLogin,
-  setupBrowser,
-  shot,
-  signIn,
-  type DemoUser,
-} from './support.ts';
+import { dragAcross, shown, signInInEnglish, weekCell } from './accounts.ts';
+import { demoUsers, expectNoHorizontalOverflow, setupBrowser, shot } from './support.ts';
 
 const browser = setupBrowser();
 
 const en = (key: string, values: Record<string, string> = {}) => shown('en', key, values);
 const main = (page: Page) => page.getByRole('main');
 
-async function signInAs(page: Page, user: DemoUser): Promise<void> {
-  await page.context().addInitScript(() => window.localStorage.setItem('ec.locale', 'en'));
-  await openLogin(page, 'en');
-  await signIn(page, user, 'en');
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-  await page.getByRole('navigation', { name: en('layout.breadcrumbs') }).waitFor();
-  if ((await currentUser(page))?.marketingConsent === null) {
-    await page
-      .getByTestId('marketing-banner')
-      .getByRole('button', { name: en('marketing_banner.later') })
-      .click();
-    await page.getByTestId('marketing-banner').waitFor({ state: 'detached' });
-  }
-}
-
-/** A cell of the week grid by its accessible name's start ("Monday 08:00–08:15"). */
-const cell = (grid: Locator, dayAndTime: string) =>
-  grid.locator(`[role="gridcell"][aria-label^="${dayAndTime}:"]`);
-
-/** Drags the mouse from one cell to another (painting the rectangle between them). */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  await from.scrollIntoViewIfNeeded();
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('a grid cell is not visible');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
-
 describe('time-of-use editor', () => {
   it('creates a plan, paints blocks on the week grid, saves it and shows it at 1280 and 375 px', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInAs(page, demoUsers.aggregator);
+    await signInInEnglish(page, demoUsers.aggregator);
     await page.goto('/time-of-use');
     const title = `E2E VT/MT ${Date.now() % 100000}`;
 
@@ -124,24 +85,32 @@ describe('time-of-use editor', () => {
     await main(page)
       .getByRole('button', { name: /^2 · MT/ })
       .click();
-    await drag(page, cell(grid, 'Monday 00:00–00:15'), cell(grid, 'Sunday 23:45–24:00'));
+    await dragAcross(
+      page,
+      weekCell(grid, 'Monday 00:00–00:15'),
+      weekCell(grid, 'Sunday 23:45–24:00'),
+    );
     await main(page)
       .getByRole('button', { name: /^1 · VT/ })
       .click();
-    await drag(page, cell(grid, 'Monday 06:00–06:15'), cell(grid, 'Friday 21:45–22:00'));
+    await dragAcross(
+      page,
+      weekCell(grid, 'Monday 06:00–06:15'),
+      weekCell(grid, 'Friday 21:45–22:00'),
+    );
     await expect
-      .poll(() => cell(grid, 'Wednesday 12:00–12:15').getAttribute('aria-label'))
+      .poll(() => weekCell(grid, 'Wednesday 12:00–12:15').getAttribute('aria-label'))
       .toBe('Wednesday 12:00–12:15: VT');
-    expect(await cell(grid, 'Saturday 12:00–12:15').getAttribute('aria-label')).toBe(
+    expect(await weekCell(grid, 'Saturday 12:00–12:15').getAttribute('aria-label')).toBe(
       'Saturday 12:00–12:15: MT',
     );
     // Keyboard: Saturday 10:00–11:00 VT (focus, Shift+arrows, Space).
-    await cell(grid, 'Saturday 10:00–10:15').click();
+    await weekCell(grid, 'Saturday 10:00–10:15').click();
     await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('Space');
-    expect(await cell(grid, 'Saturday 10:45–11:00').getAttribute('aria-label')).toBe(
+    expect(await weekCell(grid, 'Saturday 10:45–11:00').getAttribute('aria-label')).toBe(
       'Saturday 10:45–11:00: VT',
     );
     await expect
@@ -163,13 +132,13 @@ describe('time-of-use editor', () => {
     await page.reload();
     const again = main(page).getByRole('grid');
     await again.waitFor();
-    expect(await cell(again, 'Friday 21:45–22:00').getAttribute('aria-label')).toBe(
+    expect(await weekCell(again, 'Friday 21:45–22:00').getAttribute('aria-label')).toBe(
       'Friday 21:45–22:00: VT',
     );
-    expect(await cell(again, 'Saturday 10:00–10:15').getAttribute('aria-label')).toBe(
+    expect(await weekCell(again, 'Saturday 10:00–10:15').getAttribute('aria-label')).toBe(
       'Saturday 10:00–10:15: VT',
     );
-    expect(await cell(again, 'Sunday 12:00–12:15').getAttribute('aria-label')).toBe(
+    expect(await weekCell(again, 'Sunday 12:00–12:15').getAttribute('aria-label')).toBe(
       'Sunday 12:00–12:15: MT',
     );
 
@@ -203,7 +172,7 @@ describe('time-of-use editor', () => {
   it('shows a predefined plan read only: the Slovenian five-block network plan with its two seasons', async () => {
     const { page } = await browser.open({ consent: 'necessary' });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInAs(page, demoUsers.aggregator);
+    await signInInEnglish(page, demoUsers.aggregator);
     await page.goto('/time-of-use');
     const list = main(page).getByRole('list', { name: en('time_of_use.list.title') });
     const row = list
@@ -240,7 +209,7 @@ describe('time-of-use editor', () => {
   it('shows the server’s refusal of a plan with a gap, naming the day and the hours', async () => {
     // The plan is made in a first window, so the second may expect the refused save (a 400 in the console).
     const first = await browser.open({ consent: 'necessary' });
-    await signInAs(first.page, demoUsers.aggregator);
+    await signInInEnglish(first.page, demoUsers.aggregator);
     await first.page.goto('/time-of-use');
     await main(first.page)
       .getByRole('button', { name: en('time_of_use.plan.create_title') })
@@ -255,7 +224,7 @@ describe('time-of-use editor', () => {
       consent: 'necessary',
       allowFailedResponses: [{ status: 400, path: `/api/timeplans/${id}/structure` }],
     });
-    await signInAs(page, demoUsers.aggregator);
+    await signInInEnglish(page, demoUsers.aggregator);
     await page.goto(`/time-of-use?plan=${id}`);
     await main(page)
       .getByRole('tab', { name: en('time_of_use.tabs.seasons') })

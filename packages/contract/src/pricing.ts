@@ -418,6 +418,13 @@ export const priceTypeConfigUpdateFormSchema = priceTypeConfigFormSchema.omit({ 
 /** Update-config form values. */
 export type PriceTypeConfigUpdateForm = z.input<typeof priceTypeConfigUpdateFormSchema>;
 
+/** Changing a config through PUT /price-type-configs (spec 001 §7): the update form with the config's `id`. */
+export const priceTypeConfigUpdateWithIdFormSchema = priceTypeConfigUpdateFormSchema.extend({
+  id: idSchema,
+});
+/** Update-config form values carrying the config's id. */
+export type PriceTypeConfigUpdateWithIdForm = z.input<typeof priceTypeConfigUpdateWithIdFormSchema>;
+
 const tariffsInputSchema = z.strictObject({
   t0: decimalInputSchema.nullable(),
   t1: decimalInputSchema.nullable(),
@@ -762,6 +769,17 @@ export const pricingRoutes = {
     access: session,
     params: idParams,
     body: z.strictObject({ data: priceTypeConfigUpdateFormSchema }),
+    data: z.object({ config: priceTypeConfigSchema }),
+  }),
+  updatePriceTypeConfigInBody: defineRoute({
+    method: 'PUT',
+    path: '/price-type-configs',
+    summary:
+      'Change a config named by `id` in the body (spec 001 §7); answers exactly as PUT /price-type-configs/{id} ' +
+      '(404 for an unknown id or one the actor cannot see)',
+    tags,
+    access: session,
+    body: z.strictObject({ data: priceTypeConfigUpdateWithIdFormSchema }),
     data: z.object({ config: priceTypeConfigSchema }),
   }),
   deletePriceTypeConfig: defineRoute({

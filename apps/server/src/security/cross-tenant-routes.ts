@@ -538,6 +538,20 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
       status: 404,
       owner: 200,
     },
+    updatePriceTypeConfigInBody: {
+      foreign: (x) => ({
+        body: {
+          data: {
+            ...sampleConfig(null),
+            companyId: undefined,
+            id: x.pricing.config,
+            name: 'Alpen Energie',
+          },
+        },
+      }),
+      status: 404,
+      owner: 200,
+    },
     // Referenced by Klagenfurt's list: 409 for the owner.
     deletePriceTypeConfig: {
       foreign: (x) => ({ params: id(x.pricing.config) }),

@@ -241,6 +241,9 @@ export const VALID: Record<
     params: { id: '999999' },
     body: { data: { ...sampleConfig(null), companyId: undefined } },
   },
+  'pricing.updatePriceTypeConfigInBody': {
+    body: { data: { ...sampleConfig(null), companyId: undefined, id: 999_999 } },
+  },
   'pricing.deletePriceTypeConfig': { params: { id: '999999' } },
   'pricing.priceLists': { query: { locationId: '999999' } },
   'pricing.priceList': { params: { id: '999999' } },

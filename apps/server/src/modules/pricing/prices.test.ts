@@ -255,6 +255,53 @@ describe('price-type configs', () => {
         .statusCode,
     ).toBe(204);
   });
+
+  it('PUT /price-type-configs (id in the body) answers as PUT /price-type-configs/{id}', async () => {
+    const config = json<{ data: { config: Config } }>(
+      await call(t, f.tokens.aggMine, 'POST', '/api/price-type-configs', {
+        ...sampleConfig(f.companies.mine),
+        name: 'Body id',
+      }),
+    ).data.config;
+    const form = { ...sampleConfig(null), companyId: undefined, prices: ['0.2'] };
+    const put = (token: string, body: Record<string, unknown>) =>
+      call(t, token, 'PUT', '/api/price-type-configs', body);
+
+    const byBody = await put(f.tokens.aggMine, { ...form, id: config.id });
+    expect(byBody.statusCode, byBody.body).toBe(200);
+    const byPath = await call(
+      t,
+      f.tokens.aggMine,
+      'PUT',
+      `/api/price-type-configs/${config.id}`,
+      form,
+    );
+    expect(json(byBody)).toEqual(json(byPath));
+    expect(json<{ data: { config: Config } }>(byBody).data.config).toMatchObject({
+      id: config.id,
+      prices: ['0.2'],
+      editable: true,
+    });
+    // Another tenant, an unknown id: 404; a user of the company who may not edit: 403.
+    expect((await put(f.tokens.aggOther, { ...form, id: config.id })).statusCode).toBe(404);
+    expect((await put(f.tokens.aggMine, { ...form, id: 999_999 })).statusCode).toBe(404);
+    expect((await put(f.tokens.owner, { ...form, id: config.id })).statusCode).toBe(403);
+    // The same field rules, and the id is required and must be an id.
+    const bad = await put(f.tokens.aggMine, { ...form, id: config.id, feePerMonth: '2.505' });
+    expect(bad.statusCode).toBe(400);
+    expect(json<ErrorBody>(bad).error.fields).toEqual({
+      'data.feePerMonth': 'validation.money_decimals',
+    });
+    const noId = await put(f.tokens.aggMine, form);
+    expect(noId.statusCode).toBe(400);
+    expect(json<ErrorBody>(noId).error.fields?.['data.id']).toBeDefined();
+    const badId = await put(f.tokens.aggMine, { ...form, id: 'x' });
+    expect(badId.statusCode).toBe(400);
+    expect(json<ErrorBody>(badId).error.fields?.['data.id']).toBeDefined();
+    // Nothing changed by the refused requests.
+    const get = await call(t, f.tokens.aggMine, 'GET', `/api/price-type-configs/${config.id}`);
+    expect(json<{ data: { config: Config } }>(get).data.config.prices).toEqual(['0.2']);
+  });
 });
 
 describe('price lists: effective dating', () => {

@@ -48,6 +48,10 @@ export function pricingHandlers(deps: {
     createPriceTypeConfig: ({ actor, body }) => prices.createConfig(actor, body.data),
     updatePriceTypeConfig: ({ actor, params, body }) =>
       prices.updateConfig(actor, params.id, body.data),
+    updatePriceTypeConfigInBody: ({ actor, body }) => {
+      const { id, ...form } = body.data;
+      return prices.updateConfig(actor, id, form);
+    },
     deletePriceTypeConfig: ({ actor, params }) => done(prices.deleteConfig(actor, params.id)),
     priceLists: ({ actor, query }) => prices.priceLists(actor, query.locationId),
     priceList: ({ actor, params }) => prices.priceList(actor, params.id),
