@@ -71,7 +71,10 @@ export function createTimePlansService(deps: {
 
   async function countryFilter(query: { countryId?: number | undefined; countryCode?: string }) {
     const code = query.countryCode ?? (await countryCodeOf(query.countryId));
-    return code === undefined ? undefined : eq(timePlans.countryCode, code);
+    // A plan without a country applies in every country (its holidays are then the location's country's).
+    return code === undefined
+      ? undefined
+      : (or(eq(timePlans.countryCode, code), isNull(timePlans.countryCode)) as SQL);
   }
 
   async function countryCodeOf(countryId: number | undefined): Promise<string | undefined> {

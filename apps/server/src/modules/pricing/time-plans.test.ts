@@ -133,6 +133,23 @@ describe('GET /api/timeplans and /api/companies/:id/timeplans', () => {
     expect(plans.length).toBeGreaterThan(0);
     expect(new Set(plans.map((p) => p.countryCode))).toEqual(new Set(['SI']));
   });
+
+  it('offers a plan without a country in every country', async () => {
+    const created = await call(t, f.tokens.aggMine, 'POST', '/api/timeplans', {
+      ...SAMPLE_PLAN,
+      title: 'Anywhere',
+      countryCode: null,
+      companyId: f.companies.mine,
+    });
+    expect(created.statusCode).toBe(201);
+    for (const query of ['countryCode=SI', 'countryCode=IS', `countryId=${f.countryId}`]) {
+      const res = await call(t, f.tokens.aggMine, 'GET', `/api/timeplans?${query}`);
+      const titles = json<{ data: { timePlans: { title: string }[] } }>(res).data.timePlans.map(
+        (p) => p.title,
+      );
+      expect(titles, query).toContain('Anywhere');
+    }
+  });
 });
 
 describe('structure', () => {
