@@ -333,6 +333,26 @@ export async function dragAcross(page: Page, from: Locator, to: Locator): Promis
   await page.mouse.up();
 }
 
+/**
+ * Paints a VT/MT week on the grid of the open plan (blocks "1 · VT" and "2 · MT"): MT everywhere, then VT on working
+ * days 06:00–22:00, by mouse drags.
+ */
+export async function paintVtMtWeek(page: Page, grid: Locator): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: /^2 · MT/ }).click();
+  await dragAcross(
+    page,
+    weekCell(grid, 'Monday 00:00–00:15'),
+    weekCell(grid, 'Sunday 23:45–24:00'),
+  );
+  await main.getByRole('button', { name: /^1 · VT/ }).click();
+  await dragAcross(
+    page,
+    weekCell(grid, 'Monday 06:00–06:15'),
+    weekCell(grid, 'Friday 21:45–22:00'),
+  );
+}
+
 /** The price-list wizard's "Next". */
 export const wizardNext = (page: Page) =>
   page

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  dragAcross,
+  paintVtMtWeek,
   priceListRows,
   shown,
   signInInEnglish,
@@ -74,22 +74,7 @@ describe('pricing flow', () => {
       .click();
     const grid = main(page).getByRole('grid');
     await grid.waitFor();
-    await main(page)
-      .getByRole('button', { name: /^2 · MT/ })
-      .click();
-    await dragAcross(
-      page,
-      weekCell(grid, 'Monday 00:00–00:15'),
-      weekCell(grid, 'Sunday 23:45–24:00'),
-    );
-    await main(page)
-      .getByRole('button', { name: /^1 · VT/ })
-      .click();
-    await dragAcross(
-      page,
-      weekCell(grid, 'Monday 06:00–06:15'),
-      weekCell(grid, 'Friday 21:45–22:00'),
-    );
+    await paintVtMtWeek(page, grid);
     await expect
       .poll(() => weekCell(grid, 'Friday 21:45–22:00').getAttribute('aria-label'))
       .toBe('Friday 21:45–22:00: VT');

@@ -4,7 +4,7 @@
 // not copied. Screens at 1280 px and 375 px (e2e/screenshots/time-of-use-*).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dragAcross, shown, signInInEnglish, weekCell } from './accounts.ts';
+import { paintVtMtWeek, shown, signInInEnglish, weekCell } from './accounts.ts';
 import { demoUsers, expectNoHorizontalOverflow, setupBrowser, shot } from './support.ts';
 
 const browser = setupBrowser();
@@ -82,22 +82,7 @@ describe('time-of-use editor', () => {
       .getByRole('alert')
       .getByText(en('time_of_use.grid.copy_empty', { day: 'Monday' }))
       .waitFor();
-    await main(page)
-      .getByRole('button', { name: /^2 · MT/ })
-      .click();
-    await dragAcross(
-      page,
-      weekCell(grid, 'Monday 00:00–00:15'),
-      weekCell(grid, 'Sunday 23:45–24:00'),
-    );
-    await main(page)
-      .getByRole('button', { name: /^1 · VT/ })
-      .click();
-    await dragAcross(
-      page,
-      weekCell(grid, 'Monday 06:00–06:15'),
-      weekCell(grid, 'Friday 21:45–22:00'),
-    );
+    await paintVtMtWeek(page, grid);
     await expect
       .poll(() => weekCell(grid, 'Wednesday 12:00–12:15').getAttribute('aria-label'))
       .toBe('Wednesday 12:00–12:15: VT');
