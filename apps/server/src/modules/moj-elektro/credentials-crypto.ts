@@ -1,10 +1,15 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { SettingsRepository } from '../settings/settings.repository.ts';
 
 // The users' portal tokens at rest: AES-256-GCM with the key EXTERNAL_CREDENTIALS_KEY (32 bytes as 64 hex digits or
 // base64), or — outside production — a key generated once and kept in app_settings (like the session secret).
 // `v1:<iv b64>:<tag b64>:<ciphertext b64>`; a HMAC-SHA256 of the token with the same key finds a duplicate without
 // decrypting. Nothing here logs or returns the token except `decrypt` (for the portal call only).
+
+/** Where the generated key is kept (the settings repository's shape). */
+export interface KeyStore {
+  get(key: string): Promise<string | undefined>;
+  insertIfMissing(key: string, value: string): Promise<void>;
+}
 
 /** The app_settings key of the generated credentials key. */
 export const CREDENTIALS_KEY_SETTING = 'external_credentials_key';
@@ -25,7 +30,7 @@ export function parseCredentialsKey(text: string): Buffer {
  * Production without a configured key throws: tokens must not be encrypted with a key nobody set.
  */
 export async function resolveCredentialsKey(
-  repo: SettingsRepository,
+  repo: KeyStore,
   configured: string | undefined,
   production: boolean,
 ): Promise<Buffer> {
