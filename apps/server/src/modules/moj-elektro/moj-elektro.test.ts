@@ -242,10 +242,8 @@ describe('devices', () => {
       eimm: FAKE_PLACES.household?.eimm,
       token_id: household,
     });
-    expect(foreignToken.statusCode).toBe(422);
-    expect(json<ErrorBody>(foreignToken).error.fields).toEqual({
-      'data.token_id': 'validation.not_found',
-    });
+    expect(foreignToken.statusCode).toBe(404);
+    expect(json<ErrorBody>(foreignToken).error.code).toBe('NOT_FOUND');
     const noEimm = await call('si', 'POST', '/api/abstract-device', {
       eimm: ' ',
       token_id: household,
