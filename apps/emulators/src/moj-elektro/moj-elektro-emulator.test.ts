@@ -41,7 +41,7 @@ describe('Moj Elektro emulator', () => {
   }
 
   const readings = (usagePoint: string, start: string, end: string, types: string[]) =>
-    `/meter-readings?${new URLSearchParams(<[string, string][]>[
+    `/meter-readings?${new URLSearchParams([
       ['usagePoint', usagePoint],
       ['startTime', start],
       ['endTime', end],
