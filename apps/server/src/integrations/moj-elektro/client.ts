@@ -16,9 +16,6 @@ import {
 export { MojElektroError, mojElektroErrorKey } from './types.ts';
 export type * from './types.ts';
 
-/** The production base URL (MOJ_ELEKTRO_API_URL default in production). */
-export const MOJ_ELEKTRO_PRODUCTION_URL = 'https://api.informatika.si/mojelektro/v1';
-
 /** The 15-minute reading types the client asks for (domain-si.md §2.3). */
 export const READING_TYPES = {
   pPlus: '32.0.2.4.1.2.37.0.0.0.0.0.0.0.0.3.38.0',
