@@ -460,6 +460,23 @@ describe('Moj Elektro client against answers in the real shapes', () => {
     expect(mojElektroErrorKey('BAD_RESPONSE')).toBe('moj_elektro.errors.bad_response');
   });
 
+  it('does not follow redirects (the token header would go along) and refuses unusable tokens without a request', async () => {
+    const elsewhere = await serve(() => json([]));
+    const { url, seen } = await serve([
+      { status: 302, body: '', headers: { location: `${elsewhere.url}/reading-type` } },
+    ]);
+    const client = createMojElektroClient({ baseUrl: url, sleep: noSleep });
+    await expect(client.checkToken(TOKEN)).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      status: 302,
+    });
+    expect(elsewhere.seen).toHaveLength(0);
+    for (const bad of ['', 'two words', 'žeton', 'line\nbreak']) {
+      await expect(client.checkToken(bad)).rejects.toMatchObject({ code: 'TOKEN_REJECTED' });
+    }
+    expect(seen).toHaveLength(1);
+  });
+
   it('refuses readings whose timestamps have no offset or are not quarter-hour ends', async () => {
     const { url } = await serve([
       json({ intervalBlocks: [block(READING_TYPES.aPlus, ['2026-01-01T00:15:00'], () => '1.0')] }),

@@ -251,6 +251,13 @@ export function createMojElektroClient(opts: MojElektroClientOptions): MojElektr
   ): Promise<unknown> {
     const url = `${base}${path}${query ? `?${query.toString()}` : ''}`;
     const label = `Moj Elektro GET ${path}`;
+    // A header can carry visible ASCII only: anything else is no token the portal issued (and would fail in fetch).
+    if (!/^[\x21-\x7e]{1,1000}$/.test(token)) {
+      throw new MojElektroError(
+        'TOKEN_REJECTED',
+        `${label}: the token is empty or has invalid characters`,
+      );
+    }
     for (let attempt = 0; ; attempt++) {
       await acquire();
       let response: Response | undefined;
@@ -258,6 +265,8 @@ export function createMojElektroClient(opts: MojElektroClientOptions): MojElektr
       try {
         response = await doFetch(url, {
           headers: { 'X-API-TOKEN': token, Accept: 'application/json' },
+          // A redirect would carry the token header to wherever it points: not followed (BAD_RESPONSE).
+          redirect: 'manual',
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
