@@ -180,7 +180,13 @@ describe('Moj Elektro emulator', () => {
       ['2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', false],
       ['2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', true],
     ]);
-    for (const r of records) {
+    const all: Record<string, unknown>[] = [];
+    for (const place of MOJ_ELEKTRO_DEMO_PLACES) {
+      const answer = await get(`/merilna-tocka/${place.mtGsrn}`);
+      all.push(...(answer.body as { dogovorjeneMoci: Record<string, unknown>[] }).dogovorjeneMoci);
+    }
+    expect(all).toHaveLength(12);
+    for (const r of all) {
       const blocks = [1, 2, 3, 4, 5].map((b) => Number(r[`casovniBlok${b}`]));
       expect(String(r.casovniBlok1)).toMatch(/^\d+\.\d$/);
       expect(blocks).toEqual([...blocks].sort((x, y) => x - y));

@@ -186,6 +186,18 @@ function agreedPowers(place: MojElektroDemoPlace, currentYear: number) {
     entered: string,
     valid: boolean,
     from = `${year}-01-01`,
+  ) => {
+    // The operator's rules: each block at least the minimum, at most the connection power, P1 ≤ … ≤ P5.
+    let floor = minimum(year);
+    const kw = blocks.map((v) => (floor = Math.min(place.connectionPowerKw, Math.max(floor, v))));
+    return recordOf(year, kw, entered, valid, from);
+  };
+  const recordOf = (
+    year: number,
+    blocks: number[],
+    entered: string,
+    valid: boolean,
+    from: string,
   ) => ({
     casovniBlok1: blocks[0]?.toFixed(1),
     casovniBlok2: blocks[1]?.toFixed(1),
