@@ -13,9 +13,11 @@
 //    from there to the month's end, given what it can recharge under the thresholds on the way.
 // 3. Dispatch per interval: (a) shave the import down to T; else (b) store surplus that would be exported;
 //    else (c) discharge to the load above the reserve — in "dear" intervals (price·η above the price of the cheap
-//    intervals), or with stored surplus energy outside the cheap intervals; else (d) charge from the grid up to T:
-//    to full in "cheap" intervals when the month has dear ones (a price spread that pays after losses), otherwise
-//    only up to the reserve. The battery never exports to the grid.
+//    intervals), or with stored surplus energy outside the cheap intervals; else (d) charge from the grid with the
+//    import at most the highest threshold of blocks 1…b (the agreed power of block b cannot be lower than those,
+//    P1 ≤ … ≤ P5, so this raises nothing the optimiser would pick): to full in "cheap" intervals when the month
+//    has dear ones (a price spread that pays after losses), otherwise only up to the reserve. The battery never
+//    exports to the grid.
 //
 // Prices: cheap = at most the middle of the month's lowest and highest marginal price; dear = above the middle and
 // dear·η > the cheapest intervals' highest price. Efficiency: √η on the way in and √η on the way out; the state of
@@ -106,6 +108,8 @@ interface Kernel {
   /** Whether the month of each interval has dear intervals (grid charging to full pays). */
   readonly spread: Uint8Array;
   readonly reserve: Float64Array;
+  /** Charging cap per block for the current thresholds (scratch). */
+  readonly cap: Float64Array;
 }
 
 interface RunOutput {
@@ -135,6 +139,15 @@ function run(
   const load = t.loadKw;
   const surplus = t.exportKw;
   const block = t.block;
+  // Charging cap per block: the agreed power of block b is at least those of blocks 1…b (P1 ≤ … ≤ P5), so
+  // charging up to the highest threshold of blocks 1…b does not raise what the optimiser would pick.
+  const cap = k.cap;
+  cap[0] = threshold[0] as number;
+  let highest = 0;
+  for (let blk = 1; blk <= 5; blk++) {
+    highest = Math.max(highest, threshold[blk] as number);
+    cap[blk] = highest;
+  }
   // Backward pass: energy needed at the start of each interval to hold the thresholds until b.
   R[b] = 0;
   for (let i = b - 1; i >= a; i--) {
@@ -142,7 +155,9 @@ function run(
     const T = threshold[block[i] as number] as number;
     let r = R[i + 1] as number;
     if (L > T) r += (Math.min(P, L - T) * DT) / etaOut;
-    else r -= Math.min(P, (surplus[i] as number) + (T - L)) * DT * etaIn;
+    else
+      r -=
+        Math.min(P, (surplus[i] as number) + (cap[block[i] as number] as number) - L) * DT * etaIn;
     R[i] = r < 0 ? 0 : r > C ? C : r;
   }
   let s = s0;
@@ -195,7 +210,7 @@ function run(
         } else {
           // (d) charge from the grid under the threshold
           const target = k.cheap[i] === 1 && k.spread[i] === 1 ? C : keep;
-          const c2 = Math.min(P, T - L, (target - s) / (etaIn * DT));
+          const c2 = Math.min(P, (cap[blk] as number) - L, (target - s) / (etaIn * DT));
           if (c2 > 0) {
             s += c2 * DT * etaIn;
             imp = L + c2;
@@ -279,6 +294,7 @@ export function simulateBatteryOnTable(
     etaOut: Math.sqrt(eta),
     ...priceFlags(t, eta),
     reserve: new Float64Array(n + 1),
+    cap: new Float64Array(6),
   };
   const out: RunOutput = {
     importKw: new Float64Array(n),
