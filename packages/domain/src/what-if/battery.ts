@@ -498,13 +498,25 @@ export interface BatteryWhatIfResult {
   readonly months: readonly BatteryMonth[];
 }
 
-function tableFor(input: { base: WhatIfBase; exportSeries?: MeterSeries | null }): IntervalTable {
+/** The interval table of a what-if input: the base's series over its calculation range, priced like the base. */
+export function tableFor(input: {
+  base: WhatIfBase;
+  exportSeries?: MeterSeries | null | undefined;
+}): IntervalTable {
   const { base } = input;
-  return intervalTable(base.series, input.exportSeries, {
-    ...(base.tariffYear !== undefined ? { tariffYear: base.tariffYear } : {}),
-    ...(base.tariffs !== undefined ? { tariffs: base.tariffs } : {}),
-    ...(base.prices !== undefined ? { prices: base.prices } : {}),
-  });
+  return intervalTable(
+    base.series,
+    input.exportSeries,
+    {
+      ...(base.tariffYear !== undefined ? { tariffYear: base.tariffYear } : {}),
+      ...(base.tariffs !== undefined ? { tariffs: base.tariffs } : {}),
+      ...(base.prices !== undefined ? { prices: base.prices } : {}),
+    },
+    {
+      ...(base.from !== undefined ? { from: base.from } : {}),
+      ...(base.to !== undefined ? { to: base.to } : {}),
+    },
+  );
 }
 
 function whatIfOnTable(

@@ -20,6 +20,7 @@ import {
   daysInMonth,
   formatMonthKey,
   ljubljanaOffsetMs,
+  parseIsoDate,
 } from '../network-fee/time-zone.ts';
 
 /** Options shared by the what-ifs: how energy is priced and which tariff year's blocks and rates apply. */
@@ -119,13 +120,40 @@ export function alignToIntervals(
   return out;
 }
 
-/** Builds the interval table of an import series (and an optional export series). */
+/** The intervals of local days [from, to] (inclusive; open ends keep everything). */
+function restrict(a: AnnotatedSeries, from?: string, to?: string): AnnotatedSeries {
+  const day = (text: string | undefined) => {
+    const d = text === undefined ? undefined : parseIsoDate(text);
+    return d ? dayNumberOf(d) : undefined;
+  };
+  const fromDay = day(from);
+  const toDay = day(to);
+  if (fromDay === undefined && toDay === undefined) return a;
+  let lo = 0;
+  while (lo < a.count && fromDay !== undefined && (a.dayNumber[lo] as number) < fromDay) lo++;
+  let hi = lo;
+  while (hi < a.count && (toDay === undefined || (a.dayNumber[hi] as number) <= toDay)) hi++;
+  return {
+    count: hi - lo,
+    startMs: a.startMs.subarray(lo, hi),
+    units: a.units.subarray(lo, hi),
+    dayNumber: a.dayNumber.subarray(lo, hi),
+    block: a.block.subarray(lo, hi),
+    vt: a.vt.subarray(lo, hi),
+  };
+}
+
+/**
+ * Builds the interval table of an import series (and an optional export series), restricted to the local days
+ * [range.from, range.to] when given (the engine's calculation range).
+ */
 export function intervalTable(
   series: MeterSeries,
   exportSeries: MeterSeries | null | undefined,
   options: PricingOptions = {},
+  range: { readonly from?: string; readonly to?: string } = {},
 ): IntervalTable {
-  const annotated = annotateSeries(series);
+  const annotated = restrict(annotateSeries(series), range.from, range.to);
   const n = annotated.count;
   const block =
     options.tariffYear === undefined
