@@ -2,3 +2,4 @@
 
 export * from './intervals.ts';
 export * from './battery.ts';
+export * from './solar.ts';
