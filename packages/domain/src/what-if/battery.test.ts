@@ -229,6 +229,18 @@ describe('battery what-if on the shipped sample year', () => {
     expectBalanced(sim, series.values, 0.9);
   });
 
+  it('a battery of no capacity changes nothing', () => {
+    const r = batteryWhatIf({
+      base,
+      battery: { capacityKwh: 0, powerKw: 5, roundTripEfficiency: 0.9 },
+    });
+    expect(r.yearlySavingEur).toBe(0);
+    expect(r.yearlySavingKeepCurrentEur).toBe(0);
+    expect(r.after.peakKw).toEqual(r.before.peakKw);
+    expect(r.chargedKwh).toBe(0);
+    expect(r.cycles).toBe(0);
+  });
+
   it('scales a shorter period to a year', () => {
     const r = batteryWhatIf({ base: { ...base, from: '2025-01-01', to: '2025-01-31' }, battery });
     expect(r.periodDays).toBe(31);
