@@ -139,6 +139,7 @@ function run(
   const load = t.loadKw;
   const surplus = t.exportKw;
   const block = t.block;
+  const { cheap, dear, spread } = k;
   // Charging cap per block: the agreed power of block b is at least those of blocks 1…b (P1 ≤ … ≤ P5), so
   // charging up to the highest threshold of blocks 1…b does not raise what the optimiser would pick.
   const cap = k.cap;
@@ -158,8 +159,13 @@ function run(
     else
       r -=
         Math.min(P, (surplus[i] as number) + (cap[block[i] as number] as number) - L) * DT * etaIn;
+    // More than the capacity even with every possible recharge: the thresholds cannot be held (only blocks with
+    // a threshold below their peak need energy, and in a search those are the decided ones).
+    if (stopOn !== 0 && r > C + 1e-6) return { s: s0, solar: solar0, violated: stopOn };
     R[i] = r < 0 ? 0 : r > C ? C : r;
   }
+  if (stopOn !== 0 && (R[a] as number) > s0 + 1e-6)
+    return { s: s0, solar: solar0, violated: stopOn };
   let s = s0;
   let solar = solar0;
   let violated = 0;
@@ -197,8 +203,8 @@ function run(
       } else {
         const keep = R[i + 1] as number;
         let limit = 0;
-        if (k.dear[i] === 1) limit = s - keep;
-        else if (k.cheap[i] === 0 || k.spread[i] === 0) limit = Math.min(solar, s - keep);
+        if (dear[i] === 1) limit = s - keep;
+        else if (cheap[i] === 0 || spread[i] === 0) limit = Math.min(solar, s - keep);
         const d = limit > 0 ? Math.min(P, L, (limit * etaOut) / DT) : 0;
         if (d > 0) {
           // (c) discharge to the load
@@ -209,7 +215,7 @@ function run(
           if (out) out.discharged += d * DT;
         } else {
           // (d) charge from the grid under the threshold
-          const target = k.cheap[i] === 1 && k.spread[i] === 1 ? C : keep;
+          const target = cheap[i] === 1 && spread[i] === 1 ? C : keep;
           const c2 = Math.min(P, (cap[blk] as number) - L, (target - s) / (etaIn * DT));
           if (c2 > 0) {
             s += c2 * DT * etaIn;
