@@ -4,13 +4,8 @@ import { calculateNetworkFee } from '../network-fee/network-fee.ts';
 import { parseMojElektroReadings } from '../network-fee/parse-readings.ts';
 import { powerSeries, stamp } from '../network-fee/test-support.ts';
 import { INTERVAL_MS } from '../network-fee/time-zone.ts';
-import {
-  batterySweep,
-  batteryWhatIf,
-  simulateBattery,
-  type BatterySimulation,
-  type WhatIfBase,
-} from './battery.ts';
+import { batterySweep, batteryWhatIf, simulateBattery, type BatterySimulation } from './battery.ts';
+import type { WhatIfBase } from './bills.ts';
 import { intervalTable } from './intervals.ts';
 
 const sum = (a: ArrayLike<number>): number => {

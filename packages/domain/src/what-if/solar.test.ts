@@ -4,7 +4,7 @@ import { calculateNetworkFee } from '../network-fee/network-fee.ts';
 import { parseMojElektroReadings } from '../network-fee/parse-readings.ts';
 import { powerSeries } from '../network-fee/test-support.ts';
 import { HOUR_MS, INTERVAL_MS, MINUTE_MS, localDayStartMs } from '../network-fee/time-zone.ts';
-import type { WhatIfBase } from './battery.ts';
+import type { WhatIfBase } from './bills.ts';
 import {
   haurwitzGhi,
   solarProduction,

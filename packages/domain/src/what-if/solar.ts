@@ -28,7 +28,7 @@ import {
   yearFactor,
   type BillSummary,
   type WhatIfBase,
-} from './battery.ts';
+} from './bills.ts';
 
 /** A plant: peak power, orientation (azimuth 180 = south, 90 = east), tilt from horizontal, losses, location. */
 export interface SolarSpec {
