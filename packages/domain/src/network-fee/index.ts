@@ -21,3 +21,5 @@ export * from './calculate.ts';
 export * from './optimize.ts';
 export * from './network-fee.ts';
 export * from './parse-readings.ts';
+export * from './tariff-year.ts';
+export * from './peaks.ts';
