@@ -114,7 +114,7 @@ describe('parsePortalCsv', () => {
     expect(r.exportValues?.every((v) => v === 0)).toBe(true);
     expect(r.columns.pPlus).toBeUndefined();
     // 01:45 is followed by 03:00 (02:xx does not exist).
-    const [at0145, at0300] = [must(r.intervalEndsMs[7]), must(r.intervalEndsMs[8])];
+    const [at0145, at0300] = [must(r.intervalEndsMs[6]), must(r.intervalEndsMs[7])];
     expect(at0300 - at0145).toBe(INTERVAL_MS);
     expect(toLocalDateTime(at0145).hour).toBe(1);
     expect(toLocalDateTime(at0300).hour).toBe(3);
