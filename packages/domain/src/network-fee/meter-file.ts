@@ -56,7 +56,7 @@ export function parseMeterFile(text: string, fileName?: string): MeterFile {
       { fileName: fileName ?? '', reason: 'workbook' },
     );
   }
-  if (start.includes('\u0000')) {
+  if (start.slice(0, 4096).includes('\u0000')) {
     throw new NetworkFeeError(
       'UNKNOWN_FILE_FORMAT',
       `${fileName ?? 'the file'} is not a text file`,

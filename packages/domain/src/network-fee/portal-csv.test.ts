@@ -79,6 +79,8 @@ describe('splitCsvLine', () => {
   it('keeps separators and doubled quotes inside quoted fields', () => {
     expect(splitCsvLine('"a;b";"say ""hi""";3', ';')).toEqual(['a;b', 'say "hi"', '3']);
     expect(splitCsvLine('1,"0,5",x', ',')).toEqual(['1', '0,5', 'x']);
+    expect(splitCsvLine('"";"x";"0,5";', ';')).toEqual(['', 'x', '0,5', '']);
+    expect(splitCsvLine('"a" ;b', ';')).toEqual(['a ', 'b']);
   });
 });
 

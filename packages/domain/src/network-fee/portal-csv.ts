@@ -8,7 +8,14 @@
 
 import { NetworkFeeError } from './errors.ts';
 import type { ParsedReadings } from './parse-readings.ts';
-import { HOUR_MS, INTERVAL_MS, daysInMonth, ljubljanaOffsetMs } from './time-zone.ts';
+import { HOUR_MS, INTERVAL_MS, ljubljanaOffsetMs } from './time-zone.ts';
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function monthLength(year: number, month: number): number {
+  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
+  return MONTH_DAYS[month - 1] as number;
+}
 
 /** The columns found in a portal export (their headers as written in the file). */
 export interface PortalCsvColumns {
@@ -40,26 +47,56 @@ type Separator = (typeof SEPARATORS)[number];
 /** Splits one CSV line; double quotes enclose a field, `""` inside quotes is a quote. */
 export function splitCsvLine(line: string, separator: string): string[] {
   if (!line.includes('"')) return line.split(separator);
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i] as string;
-    if (quoted) {
-      if (c === '"') {
-        if (line[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else quoted = false;
-      } else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
+  // Fast path: every field either unquoted or wholly quoted with no quote or separator inside.
+  const parts = line.split(separator);
+  let simple = true;
+  for (let k = 0; k < parts.length && simple; k++) {
+    const p = parts[k] as string;
+    const q = p.indexOf('"');
+    if (q < 0) continue;
+    if (q === 0 && p.length >= 2 && p.indexOf('"', 1) === p.length - 1) parts[k] = p.slice(1, -1);
+    else simple = false;
   }
-  out.push(cur);
-  return out;
+  if (simple) return parts;
+  return splitQuoted(line, separator);
+}
+
+function splitQuoted(line: string, separator: string): string[] {
+  const out: string[] = [];
+  const n = line.length;
+  let i = 0;
+  for (;;) {
+    let value = '';
+    // Spaces before an opening quote are dropped ( "x" is x).
+    let k = i;
+    while (line.charCodeAt(k) === 32) k++;
+    if (line.charCodeAt(k) === 34) {
+      let j = k + 1;
+      for (;;) {
+        const q = line.indexOf('"', j);
+        if (q < 0) {
+          value += line.slice(j);
+          i = n;
+          break;
+        }
+        value += line.slice(j, q);
+        if (line.charCodeAt(q + 1) === 34) {
+          value += '"';
+          j = q + 2;
+          continue;
+        }
+        i = q + 1;
+        break;
+      }
+    }
+    const next = line.indexOf(separator, i);
+    if (next < 0) {
+      out.push(value + line.slice(i));
+      return out;
+    }
+    out.push(value + line.slice(i, next));
+    i = next + 1;
+  }
 }
 
 /** A header reduced for matching: lower case, no diacritics, no unit in brackets, single spaces. */
@@ -143,14 +180,12 @@ function parseLocalStamp(text: string):
   let offsetMs: number | undefined;
   const iso = ISO_LOCAL.exec(text);
   if (iso) {
-    [y, mo, d, h, mi, s] = [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6] ?? '0'].map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    y = Number(iso[1]);
+    mo = Number(iso[2]);
+    d = Number(iso[3]);
+    h = Number(iso[4]);
+    mi = Number(iso[5]);
+    s = iso[6] === undefined ? 0 : Number(iso[6]);
     const off = iso[7];
     if (off !== undefined) {
       if (off === 'Z') offsetMs = 0;
@@ -163,16 +198,14 @@ function parseLocalStamp(text: string):
   } else {
     const sl = SLOVENE_LOCAL.exec(text);
     if (!sl) return undefined;
-    [d, mo, y, h, mi, s] = [sl[1], sl[2], sl[3], sl[4], sl[5], sl[6] ?? '0'].map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    d = Number(sl[1]);
+    mo = Number(sl[2]);
+    y = Number(sl[3]);
+    h = Number(sl[4]);
+    mi = Number(sl[5]);
+    s = sl[6] === undefined ? 0 : Number(sl[6]);
   }
-  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return undefined;
+  if (mo < 1 || mo > 12 || d < 1 || d > monthLength(y, mo)) return undefined;
   if (mi > 59 || s > 59 || h > 24 || (h === 24 && (mi !== 0 || s !== 0))) return undefined;
   // 24:00 is midnight at the end of the day (Date.UTC rolls it over to the next day).
   return { localMs: Date.UTC(y, mo - 1, d, h, mi, s), offsetMs };
@@ -306,7 +339,7 @@ export function parsePortalCsv(text: string): PortalCsvReadings {
       }
       if (!NUMBER.test(raw))
         fail('CSV_INVALID_NUMBER', row, c.name, raw, `"${raw}" is not a number`);
-      const v = Number(raw.replace(',', '.')) * c.factor;
+      const v = (raw.includes(',') ? Number(raw.replace(',', '.')) : Number(raw)) * c.factor;
       if (v < 0) fail('CSV_INVALID_NUMBER', row, c.name, raw, `"${raw}" is negative`);
       rowValues.push(v);
       any = true;
