@@ -4,6 +4,7 @@
 import { dayInfo, tariffDateOf } from './calendar.ts';
 import { NetworkFeeError, type AgreedPowerIssue } from './errors.ts';
 import { minimumAgreedPowerTenths, type Phases } from './rates.ts';
+import { requireTariffYear } from './tariff-year.ts';
 import { POWER_UNITS_PER_KW, UNITS_PER_TENTH, type AnnotatedSeries } from './series.ts';
 import {
   DAY_MS,
@@ -49,6 +50,7 @@ export function agreedPowerLimits(
   toDay: number,
   tariffYear?: number,
 ): AgreedPowerLimits {
+  if (tariffYear !== undefined) requireTariffYear(tariffYear);
   const { phases, connectionPowerKw, minimumPowerKw } = connection;
   let connectionTenths: number | undefined;
   if (connectionPowerKw !== undefined) {

@@ -170,6 +170,9 @@ describe('pricing data from another period under a tariff year', () => {
     expect(agreedPowerLimits(connection, from, to, 2026).minimumTenths).toBe(34);
     const y2023 = dayNumberOf({ year: 2023, month: 3, day: 1 });
     expect(agreedPowerLimits(connection, y2023, y2023 + 30, 2025).minimumTenths).toBe(46);
+    expect(errorOf(() => agreedPowerLimits(connection, from, to, 2027)).code).toBe(
+      'TARIFF_YEAR_NOT_COVERED',
+    );
   });
 
   it('the optimiser and the validation of values in force follow the tariff year’s minimum', () => {
