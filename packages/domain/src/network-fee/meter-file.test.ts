@@ -128,6 +128,15 @@ describe('parseMeterFile', () => {
     }
   });
 
+  it('reports portal rows by their line in the file, leading blank lines included', () => {
+    expect(() => parseMeterFile('\n\nČasovna značka;Energija A+\n2025-01-15 10:15;x\n')).toThrow(
+      expect.objectContaining({
+        code: 'CSV_INVALID_NUMBER',
+        params: expect.objectContaining({ row: 4 }),
+      }),
+    );
+  });
+
   it('reports a CSV that is neither format with the portal parser’s header error', () => {
     expect(() => parseMeterFile('date;kwh\n2025-01-01;1\n')).toThrow(
       expect.objectContaining({ code: 'CSV_HEADER_NOT_FOUND' }),

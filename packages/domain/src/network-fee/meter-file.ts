@@ -80,7 +80,8 @@ export function parseMeterFile(text: string, fileName?: string): MeterFile {
       reason: 'empty',
     });
   }
-  return fromParsed(parsePortalCsv(start), 'portal-csv');
+  // The portal parser gets the leading lines too, so that its row numbers are the file's.
+  return fromParsed(parsePortalCsv(body), 'portal-csv');
 }
 
 /** A meter file's import as the engine's series. */
