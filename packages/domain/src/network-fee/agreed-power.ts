@@ -260,12 +260,17 @@ function expectedBlock1Quarters(
 ): number | undefined {
   const end = localDayStartMs(toDay + 1);
   let count = 0;
+  let currentDay = Number.NaN;
+  let blocks = dayInfo(fromDay, tariffYear).blocks;
   for (let t = localDayStartMs(fromDay); t < end; t += INTERVAL_MS) {
     const local = t + ljubljanaOffsetMs(t);
     const d = Math.floor(local / DAY_MS);
-    const blocks = dayInfo(d, tariffYear).blocks;
-    if (!blocks) return undefined;
-    if (blocks[Math.floor((local - d * DAY_MS) / HOUR_MS)] === 1) count++;
+    if (d !== currentDay) {
+      currentDay = d;
+      blocks = dayInfo(d, tariffYear).blocks;
+      if (!blocks) return undefined;
+    }
+    if (blocks?.[Math.floor((local - d * DAY_MS) / HOUR_MS)] === 1) count++;
   }
   return count;
 }

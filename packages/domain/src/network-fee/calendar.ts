@@ -328,7 +328,9 @@ export function tariffDateOf(date: LocalDate, tariffYear?: number): LocalDate {
   };
 }
 
-const dayCaches = new Map<number | undefined, Map<number, DayInfo>>();
+/** Days under their own dates (the common case, one lookup) and per tariff year. */
+const plainDays = new Map<number, DayInfo>();
+const tariffYearDays = new Map<number, Map<number, DayInfo>>();
 let dayCacheSize = 0;
 
 /**
@@ -337,7 +339,7 @@ let dayCacheSize = 0;
  * and the VT window stay those of the real date.
  */
 export function dayInfo(dayNumber: number, tariffYear?: number): DayInfo {
-  let cache = dayCaches.get(tariffYear);
+  let cache = tariffYear === undefined ? plainDays : tariffYearDays.get(tariffYear);
   const cached = cache?.get(dayNumber);
   if (cached) return cached;
   const date = dateOfDayNumber(dayNumber);
@@ -373,12 +375,13 @@ export function dayInfo(dayNumber: number, tariffYear?: number): DayInfo {
   };
   // The caches are bounded so a long-running server does not grow them without limit.
   if (dayCacheSize > 40_000) {
-    dayCaches.clear();
+    plainDays.clear();
+    tariffYearDays.clear();
     dayCacheSize = 0;
   }
   if (!cache) {
     cache = new Map();
-    dayCaches.set(tariffYear, cache);
+    if (tariffYear !== undefined) tariffYearDays.set(tariffYear, cache);
   }
   cache.set(dayNumber, info);
   dayCacheSize++;
