@@ -196,7 +196,7 @@ function scenarioSummary(bill: BillSummary): ScenarioSummary {
 }
 
 /** Translation key of a tariff year the tables do not cover. */
-const TARIFF_YEAR_KEY = 'network_fee.errors.tariff_year_not_covered';
+const TARIFF_YEAR_KEY = 'moj_elektro.filters.tariff_year_not_covered';
 
 /**
  * Runs engine work and answers its errors: refused custom limits → 422 `data.customPowerLimits.<i>`, an uncovered
@@ -598,8 +598,16 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
         parsed = parseUploadedMeterFile(form.content, form.fileName);
       } catch (error) {
         if (error instanceof NetworkFeeError) {
-          throw fieldErrors422({
-            'data.content': networkFeeErrorKey(error.code) ?? 'moj_elektro.upload.unreadable',
+          // The parser's key (row, column, … in `params`), else a general one.
+          const params: Record<string, string | number> = {};
+          for (const [k, v] of Object.entries(error.params)) {
+            if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+          }
+          throw new AppError(422, 'VALIDATION_FAILED', {
+            fields: {
+              'data.content': networkFeeErrorKey(error.code) ?? 'moj_elektro.upload.unreadable',
+            },
+            params,
           });
         }
         throw error;

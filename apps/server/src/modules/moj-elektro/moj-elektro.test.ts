@@ -651,7 +651,7 @@ describe('tariff year and what-ifs', () => {
     const uncovered = await post('calculations', { ...filter, tariffYear: 2001 });
     expect(uncovered.statusCode).toBe(422);
     expect(json<ErrorBody>(uncovered).error.fields).toEqual({
-      'data.tariffYear': 'network_fee.errors.tariff_year_not_covered',
+      'data.tariffYear': 'moj_elektro.filters.tariff_year_not_covered',
     });
     const chart = await call(
       'si',
@@ -659,7 +659,7 @@ describe('tariff year and what-ifs', () => {
       `/api/abstract-devices/${id}/readings?from=2025-01-01&to=2025-01-02&tariffYear=2001`,
     );
     expect(json<ErrorBody>(chart).error.fields).toEqual({
-      'query.tariffYear': 'network_fee.errors.tariff_year_not_covered',
+      'query.tariffYear': 'moj_elektro.filters.tariff_year_not_covered',
     });
   });
 
