@@ -12,6 +12,7 @@ import {
   notExists,
   queryRows,
   sql,
+  users,
   type Db,
   type SQL,
 } from '@ec/db';
@@ -111,6 +112,31 @@ export function createMojElektroRepository(db: Db) {
   }
 
   return {
+    /** A user by e-mail (the demo). */
+    async userByEmail(email: string) {
+      const [row] = await db
+        .select({ id: users.id, countryCode: users.countryCode })
+        .from(users)
+        .where(eq(users.email, email));
+      return row;
+    },
+
+    /** Sets a user's country (the demo user gets SI when unset). */
+    async setCountry(userId: number, countryCode: string): Promise<void> {
+      await db.update(users).set({ countryCode }).where(eq(users.id, userId));
+    },
+
+    /** A user's credential with this token hash. */
+    async credentialByHash(userId: number, tokenHash: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: externalCredentials.id })
+        .from(externalCredentials)
+        .where(
+          and(eq(externalCredentials.userId, userId), eq(externalCredentials.tokenHash, tokenHash)),
+        );
+      return row?.id;
+    },
+
     // ------------------------------------------------------------------------------------------------ credentials
     async credentials(userId: number): Promise<CredentialRow[]> {
       const rows = await db

@@ -69,7 +69,7 @@ import {
   consumerInfoFromUpload,
   mainMeteringPoint,
 } from './consumer-info.ts';
-import type { CredentialsCrypto } from './credentials-crypto.ts';
+import type { CredentialsCrypto, KeyStore } from './credentials-crypto.ts';
 import { addDays, importSeries, localToday } from './import.ts';
 import type {
   DeviceRow,
@@ -106,6 +106,14 @@ export interface MojElektroServiceOptions {
     timeZone: string;
   }) => Promise<HourlyIrradiance>;
 }
+
+/** The app_settings key set once the demo's token and devices were added. */
+export const DEMO_MARKER = 'moj_elektro_demo_seeded';
+
+/** The demo token of the local emulator (reads the three demo metering places, DESIGN-14 §1). */
+export const DEMO_TOKEN = 'demo-moj-elektro-all';
+/** The emulator's demo metering places: household with heat pump and EV, small business, household with solar. */
+export const DEMO_EIMMS = ['4-1000001', '2-2000002', '3-3000003'] as const;
 
 /** System losses of a solar plant, % (the PVGIS default). */
 const SOLAR_LOSSES_PCT = 14;
@@ -425,6 +433,55 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
 
     /** Imports one series now (tests, the demo). */
     importNow: (seriesId: number) => importSeries(importDeps(), seriesId),
+
+    /**
+     * The demo (`npm start` with the local emulator): the user gets country SI when unset, the token and a device
+     * per metering place, and their imports are queued. Once per database (`marker`), so a user who deletes the
+     * demo token does not get it back at the next start.
+     */
+    async seedDemo(demo: {
+      email: string;
+      token: string;
+      eimms: readonly string[];
+      marker: KeyStore;
+    }): Promise<boolean> {
+      if (await demo.marker.get(DEMO_MARKER)) return false;
+      const user = await repo.userByEmail(demo.email);
+      if (!user) return false;
+      if (!user.countryCode) await repo.setCountry(user.id, 'SI');
+      const crypto = await options.crypto();
+      const client = await portalClient();
+      await client.checkToken(demo.token);
+      const hash = crypto.hash(demo.token);
+      const credentialId =
+        (await repo.insertCredential({
+          userId: user.id,
+          tokenEncrypted: crypto.encrypt(demo.token),
+          tokenPrefix: [...demo.token].slice(0, TOKEN_VISIBLE_CHARS).join(''),
+          tokenHash: hash,
+        })) ?? (await repo.credentialByHash(user.id, hash));
+      if (credentialId === undefined) return false;
+      for (const eimm of demo.eimms) {
+        const place = await client.meteringPlace(demo.token, eimm);
+        const mtGsrn = mainMeteringPoint(place);
+        const point = mtGsrn ? await client.meteringPoint(demo.token, mtGsrn) : null;
+        const info = consumerInfoFromPortal(place, point);
+        const seriesId = await repo.portalSeries(info.eimm);
+        await repo.upsertDevice({
+          userId: user.id,
+          eimm: info.eimm,
+          gsrn: info.gsrn,
+          mtGsrn,
+          seriesId,
+          tariffsCount: info.tariffsCount,
+          consumerInfo: info,
+          credentialIds: [credentialId],
+        });
+        await requestImport(seriesId);
+      }
+      await demo.marker.insertIfMissing(DEMO_MARKER, new Date().toISOString());
+      return true;
+    },
 
     /** Replaces the portal client (tests; undefined restores the configured one). */
     useClient(replacement: MojElektroClient | undefined): void {

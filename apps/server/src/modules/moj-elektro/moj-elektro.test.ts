@@ -18,7 +18,7 @@ import { MojElektroError } from '../../integrations/moj-elektro/types.ts';
 import { createTestApp, DEMO, json, signIn, type TestApp } from '../../test/helpers.ts';
 import { addDays, localToday } from './import.ts';
 import { createFakeMojElektro, fakeImportKw, FAKE_PLACES } from './moj-elektro.fixtures.ts';
-import { IMPORT_QUEUE } from './moj-elektro.service.ts';
+import { DEMO_TOKEN, IMPORT_QUEUE } from './moj-elektro.service.ts';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Device = {
@@ -838,4 +838,53 @@ describe('upload', () => {
       'data.agreedPowerKw.1': 'moj_elektro.limits.agreed_power_order',
     });
   });
+});
+
+describe('demo against the emulator', () => {
+  it('gives the demo user country SI, the demo token and its devices once, and imports them from the emulator', async () => {
+    const service = t.app.services.mojElektroModule;
+    service.useClient(undefined); // the configured client: MOJ_ELEKTRO_API_URL=local starts the emulator
+    try {
+      await setCountry(DEMO.unverified.email, null);
+      const marker = new Map<string, string>();
+      const store = {
+        get: async (key: string) => marker.get(key),
+        insertIfMissing: async (key: string, value: string) => {
+          if (!marker.has(key)) marker.set(key, value);
+        },
+      };
+      const demo = {
+        email: DEMO.unverified.email,
+        token: DEMO_TOKEN,
+        eimms: ['4-1000001'],
+        marker: store,
+      };
+      expect(await service.seedDemo(demo)).toBe(true);
+      expect(await service.seedDemo(demo)).toBe(false);
+      const [user] = await t.db.db
+        .select()
+        .from(users)
+        .where(eq(users.email, DEMO.unverified.email));
+      expect(user?.countryCode).toBe('SI');
+      const [credential] = await t.db.db
+        .select()
+        .from(externalCredentials)
+        .where(eq(externalCredentials.userId, user?.id ?? 0));
+      expect(credential?.tokenPrefix).toBe('demo-');
+      const devices = await t.db.db
+        .select()
+        .from(externalDevices)
+        .where(eq(externalDevices.userId, user?.id ?? 0));
+      expect(devices.map((d) => d.eimm)).toEqual(['4-1000001']);
+      await t.app.jobs.drain(IMPORT_QUEUE);
+      const [after] = await t.db.db
+        .select()
+        .from(externalDevices)
+        .where(eq(externalDevices.id, devices[0]?.id ?? 0));
+      expect(after?.importStatus).toBe('DONE');
+      expect(after?.importMonthsDone).toBe(after?.importMonthsTotal);
+    } finally {
+      service.useClient(fake.client);
+    }
+  }, 180_000);
 });
