@@ -38,6 +38,17 @@ export interface ReadingRow {
   fromEnergy: boolean;
 }
 
+/** Readings of a series as columns (views into the cached series: do not modify). */
+export interface SeriesWindow {
+  readonly length: number;
+  /** Interval ends, UTC ms, ascending. */
+  readonly endMs: Float64Array;
+  /** Average import power, kW. */
+  readonly importKw: Float64Array;
+  /** Average export power, kW (NaN where an interval has none); null when the series has no export at all. */
+  readonly exportKw: Float64Array | null;
+}
+
 /** Stored data of a series. */
 export interface SeriesStats {
   intervals: number;
@@ -50,55 +61,37 @@ const UPSERT_BATCH = 2000;
 /** Series kept in memory by {@link MojElektroRepository.readings} (each ~70 000 rows for two years). */
 const SERIES_CACHE_SIZE = 8;
 
-/** Index of the first row whose interval ends after `ms`. */
-function firstAfter(rows: readonly ReadingRow[], ms: number): number {
+/** Power units (0.1 W) per kW. */
+const W10_PER_KW = 10_000;
+
+/** Index of the first interval that ends after `ms`. */
+function firstAfter(ends: Float64Array, ms: number): number {
   let lo = 0;
-  let hi = rows.length;
+  let hi = ends.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((rows[mid] as ReadingRow).endMs <= ms) lo = mid + 1;
+    if ((ends[mid] as number) <= ms) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
+const EMPTY: SeriesWindow = {
+  length: 0,
+  endMs: new Float64Array(0),
+  importKw: new Float64Array(0),
+  exportKw: null,
+};
+
 /** The Moj Elektro module's database access. */
 export function createMojElektroRepository(db: Db) {
-  const seriesCache = new Map<number, { version: number; rows: ReadingRow[] }>();
+  const seriesCache = new Map<number, { version: number; series: SeriesWindow }>();
 
   async function bumpVersion(seriesId: number): Promise<void> {
     await db
       .update(meteringSeries)
       .set({ dataVersion: sql`${meteringSeries.dataVersion} + 1` })
       .where(eq(meteringSeries.id, seriesId));
-  }
-
-  /** Every reading of a series, oldest first. */
-  async function allReadings(seriesId: number): Promise<ReadingRow[]> {
-    const [row] = await queryRows<{ data: string | null }>(
-      db,
-      sql`select string_agg(
-            extract(epoch from ${meteringReadings.intervalEnd})::bigint::text || ',' ||
-            ${meteringReadings.importW10}::text || ',' ||
-            coalesce(${meteringReadings.exportW10}::text, '') || ',' ||
-            (case when ${meteringReadings.fromEnergy} then '1' else '0' end),
-            ';' order by ${meteringReadings.intervalEnd}) as data
-          from ${meteringReadings}
-          where ${meteringReadings.seriesId} = ${seriesId}`,
-    );
-    const text = row?.data;
-    if (!text) return [];
-    const rows: ReadingRow[] = [];
-    for (const item of text.split(';')) {
-      const [end, imp, exp, energy] = item.split(',');
-      rows.push({
-        endMs: Number(end) * 1000,
-        importW10: Number(imp),
-        exportW10: exp === '' || exp === undefined ? null : Number(exp),
-        fromEnergy: energy === '1',
-      });
-    }
-    return rows;
   }
 
   async function devicesWhere(condition: SQL | undefined): Promise<DeviceRow[]> {
@@ -109,6 +102,36 @@ export function createMojElektroRepository(db: Db) {
       .where(condition)
       .orderBy(asc(externalDevices.id));
     return rows.map((r) => ({ ...r.device, source: r.source }));
+  }
+
+  /** Every reading of a series as columns, oldest first. */
+  async function wholeSeries(seriesId: number): Promise<SeriesWindow> {
+    const [row] = await queryRows<{ data: string | null }>(
+      db,
+      sql`select string_agg(
+            extract(epoch from ${meteringReadings.intervalEnd})::bigint::text || ',' ||
+            ${meteringReadings.importW10}::text || ',' ||
+            coalesce(${meteringReadings.exportW10}::text, ''),
+            ';' order by ${meteringReadings.intervalEnd}) as data
+          from ${meteringReadings}
+          where ${meteringReadings.seriesId} = ${seriesId}`,
+    );
+    const text = row?.data;
+    if (!text) return EMPTY;
+    const items = text.split(';');
+    const endMs = new Float64Array(items.length);
+    const importKw = new Float64Array(items.length);
+    let exportKw: Float64Array | null = null;
+    items.forEach((item, i) => {
+      const [end, imp, exp] = item.split(',');
+      endMs[i] = Number(end) * 1000;
+      importKw[i] = Number(imp) / W10_PER_KW;
+      if (exp) {
+        exportKw ??= new Float64Array(items.length).fill(Number.NaN);
+        exportKw[i] = Number(exp) / W10_PER_KW;
+      }
+    });
+    return { length: items.length, endMs, importKw, exportKw };
   }
 
   return {
@@ -440,19 +463,19 @@ export function createMojElektroRepository(db: Db) {
     },
 
     /**
-     * Readings with interval end in (fromMs, toMs], oldest first. A series is read whole once and kept while its
-     * `data_version` is unchanged (two years are 70 080 rows; a calculation then needs no table scan). The rows come
-     * back as one text (`end seconds,import,export,fromEnergy;…`), far cheaper than a row object per interval.
+     * Readings with interval end in (fromMs, toMs], oldest first, as column views. A series is read whole once and
+     * kept while its `data_version` is unchanged (two years are 70 080 rows; a calculation then needs no table
+     * scan). The rows come back as one text (`end seconds,import,export;…`), far cheaper than a row object each.
      */
-    async readings(seriesId: number, fromMs: number, toMs: number): Promise<ReadingRow[]> {
+    async readings(seriesId: number, fromMs: number, toMs: number): Promise<SeriesWindow> {
       const [version] = await db
         .select({ v: meteringSeries.dataVersion })
         .from(meteringSeries)
         .where(eq(meteringSeries.id, seriesId));
-      if (!version) return [];
+      if (!version) return EMPTY;
       let entry = seriesCache.get(seriesId);
       if (entry?.version !== version.v) {
-        entry = { version: version.v, rows: await allReadings(seriesId) };
+        entry = { version: version.v, series: await wholeSeries(seriesId) };
         seriesCache.delete(seriesId);
         seriesCache.set(seriesId, entry);
         while (seriesCache.size > SERIES_CACHE_SIZE) {
@@ -461,8 +484,15 @@ export function createMojElektroRepository(db: Db) {
           seriesCache.delete(oldest);
         }
       }
-      const rows = entry.rows;
-      return rows.slice(firstAfter(rows, fromMs), firstAfter(rows, toMs));
+      const all = entry.series;
+      const lo = firstAfter(all.endMs, fromMs);
+      const hi = firstAfter(all.endMs, toMs);
+      return {
+        length: hi - lo,
+        endMs: all.endMs.subarray(lo, hi),
+        importKw: all.importKw.subarray(lo, hi),
+        exportKw: all.exportKw ? all.exportKw.subarray(lo, hi) : null,
+      };
     },
 
     /** Inserts or replaces readings (idempotent). */

@@ -74,8 +74,8 @@ import { addDays, importSeries, localToday } from './import.ts';
 import type {
   DeviceRow,
   MojElektroRepository,
-  ReadingRow,
   SeriesStats,
+  SeriesWindow,
 } from './moj-elektro.repository.ts';
 import { parseUploadedMeterFile } from './upload.ts';
 
@@ -85,7 +85,6 @@ export const IMPORT_QUEUE = 'moj-elektro.import';
 export const IMPORT_CRON = '30 6 * * *';
 
 const INTERVAL_MS = 900_000;
-const W10_PER_KW = 10_000;
 
 /** What the service needs. */
 export interface MojElektroServiceOptions {
@@ -168,27 +167,23 @@ function engineErrorKey(error: NetworkFeeError): string {
 const DERIVE_LOOKBACK_DAYS = 366;
 
 /** Stored readings as the engine's import-power series. */
-export function toMeterSeries(rows: readonly ReadingRow[]): MeterSeries {
-  const ends = new Float64Array(rows.length);
-  const values = new Float64Array(rows.length);
-  rows.forEach((r, i) => {
-    ends[i] = r.endMs;
-    values[i] = r.importW10 / W10_PER_KW;
-  });
-  return { kind: 'power', intervalEndsMs: ends, values };
+export function toMeterSeries(w: SeriesWindow): MeterSeries {
+  return { kind: 'power', intervalEndsMs: w.endMs, values: w.importKw };
 }
 
 /** The metered export as an engine series (kW), or null when no reading has export. */
-function exportSeriesOf(rows: readonly ReadingRow[]): MeterSeries | null {
-  const withExport = rows.filter((r) => r.exportW10 !== null);
-  if (withExport.length === 0) return null;
-  const ends = new Float64Array(withExport.length);
-  const values = new Float64Array(withExport.length);
-  withExport.forEach((r, i) => {
-    ends[i] = r.endMs;
-    values[i] = (r.exportW10 ?? 0) / W10_PER_KW;
-  });
-  return { kind: 'power', intervalEndsMs: ends, values };
+function exportSeriesOf(w: SeriesWindow): MeterSeries | null {
+  const exp = w.exportKw;
+  if (!exp) return null;
+  const ends: number[] = [];
+  const values: number[] = [];
+  for (let i = 0; i < w.length; i++) {
+    const v = exp[i] as number;
+    if (Number.isNaN(v)) continue;
+    ends.push(w.endMs[i] as number);
+    values.push(v);
+  }
+  return ends.length === 0 ? null : { kind: 'power', intervalEndsMs: ends, values };
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
@@ -783,15 +778,15 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
         blocks[i] = blockOfInterval(fromMs + (i + 1) * INTERVAL_MS, year);
       let importKwh = 0;
       let exportKwh = 0;
-      for (const r of rows) {
-        const i = Math.round((r.endMs - fromMs) / INTERVAL_MS) - 1;
+      for (let k = 0; k < rows.length; k++) {
+        const i = Math.round(((rows.endMs[k] as number) - fromMs) / INTERVAL_MS) - 1;
         if (i < 0 || i >= count) continue;
-        const kw = r.importW10 / W10_PER_KW;
+        const kw = rows.importKw[k] as number;
         importKw[i] = kw;
         importKwh += kw / 4;
-        if (r.exportW10 !== null) {
+        const e = rows.exportKw?.[k];
+        if (e !== undefined && !Number.isNaN(e)) {
           exportKw ??= new Array<number | null>(count).fill(null);
-          const e = r.exportW10 / W10_PER_KW;
           exportKw[i] = e;
           exportKwh += e / 4;
         }
