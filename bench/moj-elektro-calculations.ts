@@ -141,10 +141,20 @@ try {
     const deviceId = await fill(from, to);
     const cookie = await signIn(server.baseUrl);
     const url = `${server.baseUrl}/api/pricing/abstract-devices/${deviceId}/calculations`;
-    const body = JSON.stringify({
-      data: { from, to, vt: 0.1199, mt: 0.0979, et: 0, customPowerLimits: [5, 5.5, 5.5, 6, 6] },
-    });
+    // Each call has other prices, as a user trying values would send.
+    let call = 0;
     const once = async () => {
+      call++;
+      const body = JSON.stringify({
+        data: {
+          from,
+          to,
+          vt: 0.1 + call / 10_000,
+          mt: 0.0979,
+          et: 0,
+          customPowerLimits: [5, 5.5, 5.5, 6, 6],
+        },
+      });
       const start = performance.now();
       const res = await fetch(url, {
         method: 'POST',

@@ -28,7 +28,11 @@ export interface CredentialRow {
 }
 
 /** A device row with its series' source. */
-export type DeviceRow = typeof externalDevices.$inferSelect & { source: 'PORTAL' | 'UPLOAD' };
+export type DeviceRow = typeof externalDevices.$inferSelect & {
+  source: 'PORTAL' | 'UPLOAD';
+  /** The series' data_version when the device was read (saves a query in {@link MojElektroRepository.readings}). */
+  dataVersion: number;
+};
 
 /** One stored reading (interval end in UTC ms, powers in 0.1 W). */
 export interface ReadingRow {
@@ -96,12 +100,16 @@ export function createMojElektroRepository(db: Db) {
 
   async function devicesWhere(condition: SQL | undefined): Promise<DeviceRow[]> {
     const rows = await db
-      .select({ device: externalDevices, source: meteringSeries.source })
+      .select({
+        device: externalDevices,
+        source: meteringSeries.source,
+        dataVersion: meteringSeries.dataVersion,
+      })
       .from(externalDevices)
       .innerJoin(meteringSeries, eq(meteringSeries.id, externalDevices.seriesId))
       .where(condition)
       .orderBy(asc(externalDevices.id));
-    return rows.map((r) => ({ ...r.device, source: r.source }));
+    return rows.map((r) => ({ ...r.device, source: r.source, dataVersion: r.dataVersion }));
   }
 
   /** Every reading of a series as columns, oldest first. */
@@ -467,15 +475,24 @@ export function createMojElektroRepository(db: Db) {
      * kept while its `data_version` is unchanged (two years are 70 080 rows; a calculation then needs no table
      * scan). The rows come back as one text (`end seconds,import,export;…`), far cheaper than a row object each.
      */
-    async readings(seriesId: number, fromMs: number, toMs: number): Promise<SeriesWindow> {
-      const [version] = await db
-        .select({ v: meteringSeries.dataVersion })
-        .from(meteringSeries)
-        .where(eq(meteringSeries.id, seriesId));
-      if (!version) return EMPTY;
+    async readings(
+      seriesId: number,
+      fromMs: number,
+      toMs: number,
+      knownVersion?: number,
+    ): Promise<SeriesWindow> {
+      let v = knownVersion;
+      if (v === undefined) {
+        const [version] = await db
+          .select({ v: meteringSeries.dataVersion })
+          .from(meteringSeries)
+          .where(eq(meteringSeries.id, seriesId));
+        if (!version) return EMPTY;
+        v = version.v;
+      }
       let entry = seriesCache.get(seriesId);
-      if (entry?.version !== version.v) {
-        entry = { version: version.v, series: await wholeSeries(seriesId) };
+      if (entry?.version !== v) {
+        entry = { version: v, series: await wholeSeries(seriesId) };
         seriesCache.delete(seriesId);
         seriesCache.set(seriesId, entry);
         while (seriesCache.size > SERIES_CACHE_SIZE) {

@@ -321,7 +321,7 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
   /** A MeterSeries of import power over the local days [from, to]. */
   async function seriesOf(device: DeviceRow, from: string, to: string) {
     const { fromMs, toMs } = dayRangeMs(from, to);
-    const rows = await repo.readings(device.seriesId, fromMs, toMs);
+    const rows = await repo.readings(device.seriesId, fromMs, toMs, device.dataVersion);
     return { rows, fromMs, toMs };
   }
 
