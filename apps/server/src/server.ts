@@ -88,21 +88,18 @@ try {
     await phases.run('spot prices', () => app.services.spotPrices.requestFetch());
   await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
   // Moj Elektro demo (the local emulator only): the advanced demo user gets the demo token and its three metering
-  // points, imported in the background by the job queue.
+  // points, imported by the job queue. In the background: the server answers meanwhile.
   if (config.seedDemo && config.mojElektroUrl === 'local' && (await hasDemoUsers(db.db))) {
-    await phases.run('moj elektro demo', () =>
-      app.services.mojElektroModule
-        .seedDemo({
-          email: MOJ_ELEKTRO_DEMO_USER,
-          token: DEMO_TOKEN,
-          eimms: DEMO_EIMMS,
-          marker: createSettingsRepository(db.db),
-        })
-        .catch((error: unknown) => {
-          log.warn({ err: error }, 'moj elektro demo: could not add the demo token and devices');
-          return false;
-        }),
-    );
+    void app.services.mojElektroModule
+      .seedDemo({
+        email: MOJ_ELEKTRO_DEMO_USER,
+        token: DEMO_TOKEN,
+        eimms: DEMO_EIMMS,
+        marker: createSettingsRepository(db.db),
+      })
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'moj elektro demo: could not add the demo token and devices');
+      });
   }
   // The embedded MQTT broker (or the connection to MQTT_URL) and the ingest.
   if (config.mqtt.enabled) await phases.run('mqtt', () => app.services.mqtt.start());
