@@ -14,7 +14,7 @@ import { dayNumberOf, parseIsoDate } from '../network-fee/time-zone.ts';
 import { intervalTable, type IntervalTable } from './intervals.ts';
 
 /** The engine input of a what-if: NetworkFeeInput plus the tariff year (passed through to the engine). */
-export type WhatIfBase = NetworkFeeInput & { readonly tariffYear?: number };
+export type WhatIfBase = NetworkFeeInput;
 
 /** A bill as the what-ifs report it. */
 export interface BillSummary {
