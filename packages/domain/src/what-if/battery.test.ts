@@ -5,7 +5,7 @@ import { parseMojElektroReadings } from '../network-fee/parse-readings.ts';
 import { powerSeries, stamp } from '../network-fee/test-support.ts';
 import { INTERVAL_MS } from '../network-fee/time-zone.ts';
 import { batterySweep, batteryWhatIf, simulateBattery, type BatterySimulation } from './battery.ts';
-import type { WhatIfBase } from './bills.ts';
+import { optimizedBillAfter, tableFor, type WhatIfBase } from './bills.ts';
 import { intervalTable } from './intervals.ts';
 
 const sum = (a: ArrayLike<number>): number => {
@@ -195,6 +195,17 @@ describe('battery what-if on the shipped sample year', () => {
     prices: { vt: 0.11, mt: 0.08 },
   };
   const battery = { capacityKwh: 10, powerKw: 5, roundTripEfficiency: 0.9 };
+
+  it('prices the bill after under a tariff year exactly like the engine (the fast path)', () => {
+    const withYear: WhatIfBase = { ...base, tariffYear: 2026 };
+    const table = tableFor({ base: withYear });
+    const fast = optimizedBillAfter(withYear, table, table.loadKw);
+    const engine = calculateNetworkFee(withYear).scenarios.optimized;
+    expect(fast.totalEur).toBe(engine.total);
+    expect(fast.agreedKw).toEqual(engine.agreedPowerKw);
+    // The 2026 rules give another bill than the data's own dates.
+    expect(fast.totalEur).not.toBe(calculateNetworkFee(base).scenarios.optimized.total);
+  });
 
   it('saves money with the engine bill before and after, and stays within the physics', () => {
     const r = batteryWhatIf({ base, battery });

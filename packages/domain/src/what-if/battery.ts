@@ -493,7 +493,7 @@ export function batterySweep(
       roundTripEfficiency: input.battery.roundTripEfficiency,
     };
     const sim = simulateBatteryOnTable(t, battery, { floorKw });
-    const after = optimizedBillAfter(input.base, t, sim.importKw, before.current);
+    const after = optimizedBillAfter(input.base, t, sim.importKw);
     return {
       capacityKwh,
       powerKw: battery.powerKw,

@@ -14,7 +14,7 @@ import { dayNumberOf, parseIsoDate } from '../network-fee/time-zone.ts';
 import { intervalTable, type IntervalTable } from './intervals.ts';
 
 /** The engine input of a what-if: NetworkFeeInput plus the tariff year (passed through to the engine). */
-export type WhatIfBase = NetworkFeeInput & { readonly tariffYear?: number };
+export type WhatIfBase = NetworkFeeInput;
 
 /** A bill as the what-ifs report it. */
 export interface BillSummary {
@@ -115,27 +115,21 @@ export function tableFor(input: {
 }
 
 /**
- * The optimized scenario of a changed import series. Without a tariff year it reuses the engine's annotation of
+ * The optimized scenario of a changed import series. It reuses the engine's annotation of
  * the original series (same instants, only the powers change) and runs only what the optimized total needs
  * (grouping, optimiser, one scenario) — the same functions calculateNetworkFee uses, so the figures are identical.
- * With a tariff year it calls calculateNetworkFee (which knows how to apply it).
  */
 export function optimizedBillAfter(
   base: WhatIfBase,
   t: IntervalTable,
   importKw: ArrayLike<number>,
-  current: NonNullable<NetworkFeeInput['current']>,
 ): { totalEur: number; agreedKw: readonly number[] } {
-  if (base.tariffYear !== undefined) {
-    const r = billAfter(base, current, t.endMs, importKw).scenarios.optimized;
-    return { totalEur: r.total, agreedKw: r.agreedPowerKw };
-  }
   const a = t.annotated;
   const units = new Float64Array(a.count);
   for (let i = 0; i < a.count; i++)
     units[i] = Math.round((importKw[i] as number) * POWER_UNITS_PER_KW);
   const period = preparePeriod({ ...a, units }, base.from, base.to);
-  const limits = agreedPowerLimits(base.connection, period.fromDay, period.toDay);
+  const limits = agreedPowerLimits(base.connection, period.fromDay, period.toDay, a.tariffYear);
   const optimal = optimizeAgreedPower(period, limits);
   const tariff: SupplierTariff = {
     tariffs: base.tariffs ?? 2,

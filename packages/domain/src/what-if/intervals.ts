@@ -1,8 +1,7 @@
 // The interval facts both what-ifs need, computed once per series: time order, load, existing export, block,
 // month and the marginal price of an imported kWh (supplier VT/MT or ET price + the block's network energy rate).
 
-import type { BlockNumber, TariffCount } from '../network-fee/calendar.ts';
-import { dayInfo } from '../network-fee/calendar.ts';
+import type { TariffCount } from '../network-fee/calendar.ts';
 import type { EnergyPrices } from '../network-fee/calculate.ts';
 import { networkRatesForMonth } from '../network-fee/rates.ts';
 import {
@@ -12,14 +11,10 @@ import {
   type MeterSeries,
 } from '../network-fee/series.ts';
 import {
-  DAY_MS,
-  HOUR_MS,
   INTERVAL_MS,
   dateOfDayNumber,
   dayNumberOf,
-  daysInMonth,
   formatMonthKey,
-  ljubljanaOffsetMs,
   parseIsoDate,
 } from '../network-fee/time-zone.ts';
 
@@ -62,43 +57,6 @@ export interface IntervalTable {
   /** Marginal price of an imported kWh, EUR. */
   readonly priceEurPerKwh: Float64Array;
   readonly months: readonly IntervalMonth[];
-}
-
-/** Block of every interval with the layout of a tariff year (see PricingOptions.tariffYear). */
-function blocksForTariffYear(a: AnnotatedSeries, tariffYear: number): Uint8Array {
-  const out = new Uint8Array(a.count);
-  let day = Number.NaN;
-  let hours: readonly BlockNumber[] | undefined;
-  for (let i = 0; i < a.count; i++) {
-    const d = a.dayNumber[i] as number;
-    if (d !== day) {
-      day = d;
-      const date = dateOfDayNumber(d);
-      const mapped = dayNumberOf({
-        year: tariffYear,
-        month: date.month,
-        day: Math.min(date.day, daysInMonth(tariffYear, date.month)),
-      });
-      const layout = dayInfo(mapped).layout;
-      const working = dayInfo(d).working;
-      if (!layout) hours = undefined;
-      else {
-        const higher = layout.higherSeasonMonths.includes(date.month);
-        const h = layout.hours;
-        hours = higher
-          ? working
-            ? h.higherWorking
-            : h.higherNonWorking
-          : working
-            ? h.lowerWorking
-            : h.lowerNonWorking;
-      }
-    }
-    const s = a.startMs[i] as number;
-    const hour = Math.floor((s + ljubljanaOffsetMs(s) - d * DAY_MS) / HOUR_MS);
-    out[i] = hours?.[hour] ?? 0;
-  }
-  return out;
 }
 
 /** kW per interval of an optional second series, aligned to the intervals of `a` (missing → 0). */
@@ -154,12 +112,9 @@ export function intervalTable(
   options: PricingOptions = {},
   range: { readonly from?: string; readonly to?: string } = {},
 ): IntervalTable {
-  const annotated = restrict(annotateSeries(series), range.from, range.to);
+  const annotated = restrict(annotateSeries(series, options.tariffYear), range.from, range.to);
   const n = annotated.count;
-  const block =
-    options.tariffYear === undefined
-      ? annotated.block
-      : blocksForTariffYear(annotated, options.tariffYear);
+  const block = annotated.block;
   const loadKw = new Float64Array(n);
   const endMs = new Float64Array(n);
   for (let i = 0; i < n; i++) {
