@@ -41,6 +41,7 @@ import {
 } from './plugins/errors.ts';
 import { pricingHandlers } from './modules/pricing/pricing.routes.ts';
 import { costsHandlers } from './modules/costs/costs.routes.ts';
+import { mojElektroHandlers } from './modules/moj-elektro/moj-elektro.routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy, registerSecurity, scriptOriginOf } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -191,6 +192,7 @@ export async function buildApp({
       },
       spotMarket: spotMarketHandlers(services.spotPrices),
       costs: costsHandlers(services.costs),
+      mojElektro: mojElektroHandlers(services.mojElektroModule),
     },
     { authenticate },
   );

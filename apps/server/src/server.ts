@@ -5,6 +5,8 @@ import type { Fleet } from '@ec/simulator';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startDemoFleet } from './demo/demo-fleet.ts';
+import { DEMO_EIMMS, DEMO_TOKEN } from './modules/moj-elektro/moj-elektro.service.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { writeDemoHistory } from './demo/demo-history.ts';
 import { createLogger } from './logger.ts';
 import { seedPricingDefaults } from './modules/pricing/pricing.seed.ts';
@@ -45,6 +47,9 @@ const db = await phases
     process.exit(1);
   });
 
+/** The demo user who gets the Moj Elektro demo token and devices. */
+const MOJ_ELEKTRO_DEMO_USER = 'advanced@demo.energy';
+
 /** Whether this start seeded the demo into an empty database (then the demo year of history is written). */
 let seededNow = false;
 try {
@@ -82,6 +87,20 @@ try {
   if (config.jobsWorkers)
     await phases.run('spot prices', () => app.services.spotPrices.requestFetch());
   await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
+  // Moj Elektro demo (the local emulator only): the advanced demo user gets the demo token and its three metering
+  // points, imported by the job queue. In the background: the server answers meanwhile.
+  if (config.seedDemo && config.mojElektroUrl === 'local' && (await hasDemoUsers(db.db))) {
+    void app.services.mojElektroModule
+      .seedDemo({
+        email: MOJ_ELEKTRO_DEMO_USER,
+        token: DEMO_TOKEN,
+        eimms: DEMO_EIMMS,
+        marker: createSettingsRepository(db.db),
+      })
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'moj elektro demo: could not add the demo token and devices');
+      });
+  }
   // The embedded MQTT broker (or the connection to MQTT_URL) and the ingest.
   if (config.mqtt.enabled) await phases.run('mqtt', () => app.services.mqtt.start());
   demoFleet = await startDemo();

@@ -30,6 +30,13 @@ import { createLocationsRepository } from './modules/locations/locations.reposit
 import { createLocationsService } from './modules/locations/locations.service.ts';
 import { createCostsRepository } from './modules/costs/costs.repository.ts';
 import { createCostsService } from './modules/costs/costs.service.ts';
+import {
+  createCredentialsCrypto,
+  resolveCredentialsKey,
+  type CredentialsCrypto,
+} from './modules/moj-elektro/credentials-crypto.ts';
+import { createMojElektroRepository } from './modules/moj-elektro/moj-elektro.repository.ts';
+import { createMojElektroService } from './modules/moj-elektro/moj-elektro.service.ts';
 import { createLiveBus } from './modules/live/live-bus.ts';
 import { createLiveRepository } from './modules/live/live.repository.ts';
 import { createLiveService } from './modules/live/live.service.ts';
@@ -187,6 +194,23 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     spotPrices,
     access: orgAccess,
   });
+  // Moj Elektro (issue 14): the users' portal tokens (encrypted with EXTERNAL_CREDENTIALS_KEY, else a key generated
+  // once and kept in app_settings outside production), their metering devices, the import job and calculations.
+  let credentialsCrypto: Promise<CredentialsCrypto> | undefined;
+  const mojElektroCrypto = () =>
+    (credentialsCrypto ??= resolveCredentialsKey(
+      createSettingsRepository(db.db),
+      config.externalCredentialsKey,
+      config.nodeEnv === 'production',
+    ).then(createCredentialsCrypto));
+  const mojElektroModule = createMojElektroService({
+    repo: createMojElektroRepository(db.db),
+    crypto: mojElektroCrypto,
+    client: mojElektroClient,
+    jobs,
+    log,
+    irradiance: async (query) => (await openMeteoArchiveClient()).hourlyIrradiance(query),
+  });
   const locationUsers = createLocationUsersService({
     repo: createLocationUsersRepository(db.db),
     access: orgAccess,
@@ -306,6 +330,8 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     mqtt,
     controllerSecrets,
     spotPrices,
+    /** Moj Elektro tokens, metering devices, imports and network-fee calculations (issue 14). */
+    mojElektroModule,
     /**
      * The Moj Elektro client (MOJ_ELEKTRO_API_URL; `local` starts `@ec/emulators/moj-elektro` in this process on the
      * first call). One instance: its 5 requests/s limit is the process's.

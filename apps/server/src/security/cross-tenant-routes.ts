@@ -15,6 +15,7 @@ import {
   sampleStructure,
   type CompanyPricingIds,
 } from '../modules/pricing/pricing.samples.ts';
+import type { MojElektroSampleIds } from '../modules/moj-elektro/moj-elektro.samples.ts';
 
 /** Alpen Energie's resources (and its users) that the samples point at. */
 export interface ForeignIds {
@@ -52,6 +53,8 @@ export interface ForeignIds {
   pricing: CompanyPricingIds;
   /** The valid-from date of Klagenfurt's active price list. */
   pricingListFrom: string;
+  /** Moj Elektro tokens and devices of Alpen's aggregator (per-user resources). */
+  mojElektro: MojElektroSampleIds;
 }
 
 /** One request: path parameters, query and body (`{ data }` included). */
@@ -100,6 +103,15 @@ const OWN_ACCOUNT =
   'acts on the signed-in account only; refused while impersonating (impersonation.test.ts)';
 
 const id = (value: number) => ({ id: value });
+/** A valid calculation filter of January 2025 (Moj Elektro samples). */
+const CALCULATION_FILTER = {
+  from: '2025-01-01',
+  to: '2025-01-31',
+  vt: 0.1,
+  mt: 0.08,
+  et: 0,
+  customPowerLimits: null,
+};
 const STREAM =
   'an event stream stays open: modules/live/live-stream.test.ts opens it for the owner';
 
@@ -633,6 +645,101 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
       }),
       status: 404,
       owner: 200,
+    },
+  },
+  mojElektro: {
+    externalCredentials: { list: {} },
+    addExternalCredential: {
+      exempt: "adds a token to the signed-in user's own list; names no resource of anybody else",
+    },
+    deleteExternalCredential: {
+      foreign: (x) => ({ params: id(x.mojElektro.spareCredential) }),
+      status: 404,
+      owner: 204,
+    },
+    abstractDevices: { list: {} },
+    addAbstractDevice: {
+      foreign: (x) => ({
+        body: { data: { eimm: '4-1000001', token_id: x.mojElektro.credential } },
+      }),
+      status: 404,
+      // Past the token's ownership the owner meets the country rule (no country or not SI): nothing changes.
+      owner: 422,
+    },
+    removeAbstractDeviceToken: {
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device, tokenId: x.mojElektro.secondCredential },
+      }),
+      status: 404,
+      owner: 204,
+    },
+    abstractDevice: {
+      foreign: (x) => ({ params: { deviceId: x.mojElektro.device } }),
+      status: 404,
+      owner: 200,
+    },
+    refreshAbstractDevice: {
+      foreign: (x) => ({ params: { deviceId: x.mojElektro.device } }),
+      status: 404,
+      owner: 422,
+    },
+    uploadMeterFile: {
+      foreign: (x) => ({
+        body: {
+          data: {
+            deviceId: x.mojElektro.uploadDevice,
+            label: 'Meter',
+            fileName: 'meter.csv',
+            content: 'timestamp,power_kw\n2025-01-01T00:15:00+01:00,1.5',
+            connectionPowerKw: 17,
+            phases: 3,
+            tariffsCount: 2,
+          },
+        },
+      }),
+      status: 404,
+      owner: 422,
+    },
+    meterData: {
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device },
+        query: { from: '2025-01-01', to: '2025-01-31' },
+      }),
+      status: 404,
+      owner: 422,
+    },
+    calculations: {
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device },
+        body: { data: CALCULATION_FILTER },
+      }),
+      status: 404,
+      owner: 422,
+    },
+    batteryWhatIf: {
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device },
+        body: { data: { ...CALCULATION_FILTER, capacityKwh: 10, powerKw: 5, efficiencyPct: 90 } },
+      }),
+      status: 404,
+      owner: 422,
+    },
+    solarWhatIf: {
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device },
+        body: {
+          data: {
+            ...CALCULATION_FILTER,
+            peakKw: 6,
+            azimuthDeg: 180,
+            tiltDeg: 30,
+            exportPrice: 0.05,
+            profile: 'standard',
+          },
+        },
+      }),
+      status: 404,
+      owner: 422,
     },
   },
 };
