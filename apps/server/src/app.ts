@@ -41,6 +41,10 @@ import {
 } from './plugins/errors.ts';
 import { pricingHandlers } from './modules/pricing/pricing.routes.ts';
 import { costsHandlers } from './modules/costs/costs.routes.ts';
+import {
+  mojElektroHandlers,
+  registeredMojElektroRoutes,
+} from './modules/moj-elektro/moj-elektro.routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy, registerSecurity, scriptOriginOf } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -149,7 +153,7 @@ export async function buildApp({
 
   registerContractRoutes(
     app,
-    routes,
+    { ...routes, mojElektro: registeredMojElektroRoutes(routes.mojElektro) },
     {
       site: siteHandlers(sites, services.translations, {
         tileUrl: config.mapTiles.url,
@@ -191,6 +195,7 @@ export async function buildApp({
       },
       spotMarket: spotMarketHandlers(services.spotPrices),
       costs: costsHandlers(services.costs),
+      mojElektro: mojElektroHandlers(),
     },
     { authenticate },
   );

@@ -78,6 +78,8 @@ export interface RouteDescriptor<
   successStatus?: 200 | 201 | 202 | 204;
   /** Further statuses that also answer with the `data` envelope (e.g. 503 from /health when the database is down). */
   dataStatuses?: readonly number[];
+  /** Largest request body in bytes when the route takes more than the app's default (an upload). */
+  bodyLimit?: number;
 }
 
 /** Declares a route with full type inference. */

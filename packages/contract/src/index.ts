@@ -18,6 +18,7 @@ export * from './live.ts';
 export * from './pricing.ts';
 export * from './spot-market.ts';
 export * from './costs.ts';
+export * from './moj-elektro.ts';
 
 import {
   accountRoutes,
@@ -35,6 +36,7 @@ import { jobRoutes } from './jobs.ts';
 import { liveRoutes } from './live.ts';
 import { locationRoutes } from './locations.ts';
 import { menuRoutes } from './menu.ts';
+import { mojElektroRoutes } from './moj-elektro.ts';
 import { pricingRoutes } from './pricing.ts';
 import { referenceRoutes } from './reference.ts';
 import { searchRoutes } from './search.ts';
@@ -65,4 +67,5 @@ export const routes = {
   pricing: pricingRoutes,
   spotMarket: spotMarketRoutes,
   costs: costsRoutes,
+  mojElektro: mojElektroRoutes,
 } as const;

@@ -129,6 +129,7 @@ function registerRoute(
   app.route({
     method: route.method,
     url: `/api${route.path}`,
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     // Both compilers receive the zod schema of one request part or status; Fastify's types assume JSON Schema.
     validatorCompiler: zodValidatorCompiler as RouteOptions['validatorCompiler'],
     serializerCompiler: serializerCompiler as RouteOptions['serializerCompiler'],

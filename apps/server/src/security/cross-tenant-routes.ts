@@ -635,4 +635,45 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
       owner: 200,
     },
   },
+  mojElektro: {
+    externalCredentials: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    addExternalCredential: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    deleteExternalCredential: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    abstractDevices: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    addAbstractDevice: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    removeAbstractDeviceToken: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    abstractDevice: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    refreshAbstractDevice: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    uploadMeterFile: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    meterData: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    calculations: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    batteryWhatIf: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+    solarWhatIf: {
+      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+    },
+  },
 };
