@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { routes } from 'virtual:ec-contract-routes';
+import type { MeterUploadForm } from '@ec/contract';
 import { api } from '../../../shared/api/client.ts';
 import type {
   AbstractDevice,
@@ -31,7 +32,7 @@ export function credentialsQueryOptions() {
   return queryOptions({
     queryKey: meKeys.credentials,
     queryFn: async ({ signal }): Promise<ExternalCredential[]> =>
-      (await api(r.externalCredentials, { signal })).credentials as ExternalCredential[],
+      (await api(r.externalCredentials, { signal })).credentials,
   });
 }
 
@@ -45,7 +46,7 @@ export function devicesQueryOptions() {
   return queryOptions({
     queryKey: meKeys.devices,
     queryFn: async ({ signal }): Promise<AbstractDevice[]> =>
-      (await api(r.abstractDevices, { signal })).devices as AbstractDevice[],
+      (await api(r.abstractDevices, { signal })).devices,
     refetchInterval: (query) =>
       (query.state.data ?? []).some(isImporting) ? 2000 : false,
   });
@@ -58,8 +59,7 @@ export function deviceQueryOptions(id: number) {
     queryFn: async ({
       signal,
     }): Promise<{ device: AbstractDevice; consumerInfo: ConsumerInfo | null }> => {
-      const data = await api(r.abstractDevice, { signal, params: { deviceId: String(id) } });
-      return data as { device: AbstractDevice; consumerInfo: ConsumerInfo | null };
+      return api(r.abstractDevice, { signal, params: { deviceId: String(id) } });
     },
   });
 }
@@ -77,11 +77,7 @@ export function readingsQueryOptions(
   return queryOptions({
     queryKey: meKeys.readings(id, q),
     queryFn: async ({ signal }): Promise<MeterData> =>
-      (await api(r.meterData, {
-        signal,
-        params: { deviceId: String(id) },
-        query: q as never,
-      })) as MeterData,
+      api(r.meterData, { signal, params: { deviceId: String(id) }, query: q }),
     staleTime: 60_000,
   });
 }
@@ -102,7 +98,7 @@ export async function addCredential(
     body: { data: { token: token.trim() } },
   });
   await refreshLists(queryClient);
-  return credential as ExternalCredential;
+  return credential;
 }
 
 /** DELETE /auth/user/external-credential/:id (its devices with no other token go too). */
@@ -123,7 +119,7 @@ export async function addDevice(
     },
   });
   await refreshLists(queryClient);
-  return device as AbstractDevice;
+  return device;
 }
 
 /** DELETE /abstract-device/:deviceId/token/:tokenId. */
@@ -145,21 +141,13 @@ export async function refreshDevice(queryClient: QueryClient, deviceId: number):
   await queryClient.invalidateQueries({ queryKey: meKeys.devices });
 }
 
-export interface UploadForm {
-  label: string;
-  fileName: string;
-  content: string;
-  connectionPowerKw: number;
-  phases: 1 | 3;
-  tariffsCount: 1 | 2;
-  agreedPowerKw: number[] | null;
-}
+export type UploadForm = MeterUploadForm;
 
 /** POST /abstract-devices/upload. */
 export async function uploadMeterFile(queryClient: QueryClient, data: UploadForm) {
-  const result = await api(r.uploadMeterFile, { body: { data: data as never } });
+  const result = await api(r.uploadMeterFile, { body: { data } });
   await refreshLists(queryClient);
-  return result as { device: AbstractDevice; imported: { intervals: number; from: string; to: string } };
+  return result;
 }
 
 /** POST /pricing/abstract-devices/:deviceId/calculations. */
@@ -168,12 +156,7 @@ export async function fetchCalculations(
   filter: CalculationFilter,
   signal?: AbortSignal,
 ): Promise<{ calculations: Calculations; consumerInfo: ConsumerInfo }> {
-  const data = await api(r.calculations, {
-    signal,
-    params: { deviceId: String(deviceId) },
-    body: { data: filter as never },
-  });
-  return data as { calculations: Calculations; consumerInfo: ConsumerInfo };
+  return api(r.calculations, { signal, params: { deviceId: String(deviceId) }, body: { data: filter } });
 }
 
 /** POST /pricing/abstract-devices/:deviceId/battery. */
@@ -186,10 +169,7 @@ export async function fetchBattery(
     sweep?: boolean;
   },
 ): Promise<BatteryWhatIf> {
-  return (await api(r.batteryWhatIf, {
-    params: { deviceId: String(deviceId) },
-    body: { data: data as never },
-  })) as BatteryWhatIf;
+  return api(r.batteryWhatIf, { params: { deviceId: String(deviceId) }, body: { data } });
 }
 
 /** POST /pricing/abstract-devices/:deviceId/solar. */
@@ -203,8 +183,5 @@ export async function fetchSolar(
     profile: 'standard' | 'weather';
   },
 ): Promise<SolarWhatIf> {
-  return (await api(r.solarWhatIf, {
-    params: { deviceId: String(deviceId) },
-    body: { data: data as never },
-  })) as SolarWhatIf;
+  return api(r.solarWhatIf, { params: { deviceId: String(deviceId) }, body: { data } });
 }

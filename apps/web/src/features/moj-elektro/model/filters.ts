@@ -120,7 +120,8 @@ export function validateFilters(
   }
   if (!errors.from && !errors.to) {
     if (filters.from > filters.to) errors.to = 'moj_elektro.filters.end_before_start';
-    else if ((dayMs(filters.to) - dayMs(filters.from)) / 86_400_000 > MAX_RANGE_DAYS)
+    // Both days count (the server's rule): 730 days at most.
+    else if ((dayMs(filters.to) - dayMs(filters.from)) / 86_400_000 + 1 > MAX_RANGE_DAYS)
       errors.to = 'moj_elektro.filters.max_range';
   }
   // Only the prices the device needs are checked; the others are not shown and go as 0 ("none").
