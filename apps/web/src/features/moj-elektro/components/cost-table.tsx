@@ -66,7 +66,7 @@ export function CostTable({
                       {t(`moj_elektro.cost.${row.category}`)}
                       {row.category === 'excess_power' && row.occurrences !== null && (
                         <Text span size="xs" c="dimmed" ml={4}>
-                          ({t('moj_elektro.cost.occurrences', { count: row.occurrences })})
+                          ({t('moj_elektro.cost.occurrences', { times: row.occurrences })})
                         </Text>
                       )}
                     </Table.Td>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { AbstractDevice } from '../model/types.ts';
 import {
   blockMinusKey,
-  MAX_RANGE_DAYS,
   priceFields,
   tariffYears,
   validateFilters,
@@ -50,7 +49,7 @@ export function FilterPanel({
     const key = errors[field];
     if (!key) return undefined;
     const filled = field === 'device' ? draft.deviceId !== null : draft[field] !== '';
-    return touched[field] || filled ? t(key, { days: MAX_RANGE_DAYS }) : undefined;
+    return touched[field] || filled ? t(key) : undefined;
   };
   const set = (patch: Partial<MeFilters>) => setDraft((d) => ({ ...d, ...patch }));
   const touch = (field: FilterField) => setTouched((s) => ({ ...s, [field]: true }));

@@ -378,7 +378,7 @@ export function ManagementPage() {
                           {device.source === 'UPLOAD'
                             ? t('moj_elektro.devices.source_upload')
                             : t('moj_elektro.devices.tariffs', {
-                                count: device.tariffsCount ?? 2,
+                                tariffs: device.tariffsCount ?? 2,
                               })}
                         </Text>
                       </Table.Td>
@@ -460,7 +460,7 @@ export function ManagementPage() {
         {pending?.kind === 'token'
           ? t('moj_elektro.tokens.delete_text', {
               token: pending.credential.token,
-              count: pending.credential.deviceCount,
+              devices: pending.credential.deviceCount,
             })
           : pending
             ? pending.device.credentials.length <= 1

@@ -53,7 +53,7 @@ export function UploadForm() {
         tariffsCount: tariffs === '1' ? 1 : 2,
         agreedPowerKw: agreedGiven ? (agreedValues as number[]) : null,
       });
-      setDone(t('moj_elektro.upload.done', { count: result.imported.intervals }));
+      setDone(t('moj_elektro.upload.done', { intervals: result.imported.intervals }));
       setFile(null);
     } catch (failure) {
       const message = submitErrorText(failure, t, 'moj_elektro.upload.error');
