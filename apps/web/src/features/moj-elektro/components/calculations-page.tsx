@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -44,15 +44,19 @@ export function CalculationsPage() {
   const [customOn, setCustomOn] = useState(false);
   const [limits, setLimits] = useState<Limits | null>(null);
   const [month, setMonth] = useState<string | null>(null);
-  const { ready, query } = useCalculations(customOn ? limits : null);
+  const { ready, query, device, request } = useCalculations(customOn ? limits : null);
   const error = query.error;
+  // A refused set of custom limits keeps the last result on screen (the errors show at the inputs).
+  const filterKey = JSON.stringify([device?.id ?? null, request]);
+  const last = useRef<{ key: string; data: NonNullable<typeof query.data> } | null>(null);
+  if (query.data) last.current = { key: filterKey, data: query.data };
   useEffect(() => {
     if (!error) return;
     if (isApiError(error) && Object.keys(error.fields).length > 0) return;
     showToast({ color: 'red', message: t('moj_elektro.calculations.error_fetching') });
   }, [error, t]);
   if (!ready) return <SelectDeviceState />;
-  const data = query.data;
+  const data = query.data ?? (last.current?.key === filterKey ? last.current.data : undefined);
   const limitErrors = limitFieldErrors(error);
   if (!data) {
     if (query.isError && limitErrors.every((e) => e === null))

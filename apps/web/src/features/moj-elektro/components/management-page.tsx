@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
@@ -34,6 +35,21 @@ import {
 } from '../api/moj-elektro-api.ts';
 import type { AbstractDevice, ExternalCredential } from '../model/types.ts';
 import { UploadForm } from './upload-form.tsx';
+
+/** The text of a failed add: the field's own message (the portal refused the token, the EIMM is unknown …) when
+ * the server named one, else its message, else `fallback`. */
+function addErrorText(
+  failure: unknown,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  fields: string[],
+  fallback: string,
+): string {
+  if (isApiError(failure)) {
+    const key = fields.map((f) => failure.fields[f]).find((k) => k !== undefined);
+    if (key) return t(key, { defaultValue: t(fallback) });
+  }
+  return submitErrorText(failure, t, fallback);
+}
 
 type Pending =
   | { kind: 'token'; credential: ExternalCredential }
@@ -57,7 +73,7 @@ function AddTokenForm({ onAdded }: { onAdded: (credential: ExternalCredential) =
       showToast({ color: 'green', message: t('moj_elektro.tokens.added') });
       onAdded(credential);
     } catch (failure) {
-      const message = submitErrorText(failure, t, 'moj_elektro.tokens.error_adding');
+      const message = addErrorText(failure, t, ['data.token'], 'moj_elektro.tokens.error_adding');
       setError(message);
       showToast({ color: 'red', message });
     } finally {
@@ -113,7 +129,12 @@ function AddDeviceForm({
       setEimm('');
       showToast({ color: 'green', message: t('moj_elektro.devices.added') });
     } catch (failure) {
-      const message = submitErrorText(failure, t, 'moj_elektro.devices.error_adding');
+      const message = addErrorText(
+        failure,
+        t,
+        ['data.eimm', 'data.token_id'],
+        'moj_elektro.devices.error_adding',
+      );
       setError(message);
       showToast({ color: 'red', message });
     } finally {

@@ -108,12 +108,12 @@ function month(key: string, base: number, custom: boolean): CalculationMonth {
 
 /** Two months: new 100+20+15, optimized …+10 (5 € saved a month), custom …+12 when asked. */
 export function calculations(custom: number[] | null = null): Calculations {
-  const months = [month('2026-09', 100, custom !== null), month('2026-10', 110, custom !== null)];
+  const months = [month('2025-09', 100, custom !== null), month('2025-10', 110, custom !== null)];
   const sum = (pick: (m: CalculationMonth) => number) =>
     Math.round(months.reduce((s, m) => s + pick(m), 0) * 100) / 100;
   return {
-    from: '2026-09-01',
-    to: '2026-10-31',
+    from: '2025-09-01',
+    to: '2025-10-31',
     tariffYear: null,
     tariffsCount: 2,
     agreedPowers: { new: [7, 7, 7, 7, 7], optimized: [5, 5.5, 6, 6, 6], custom },
