@@ -47,8 +47,7 @@ export function devicesQueryOptions() {
     queryKey: meKeys.devices,
     queryFn: async ({ signal }): Promise<AbstractDevice[]> =>
       (await api(r.abstractDevices, { signal })).devices,
-    refetchInterval: (query) =>
-      (query.state.data ?? []).some(isImporting) ? 2000 : false,
+    refetchInterval: (query) => ((query.state.data ?? []).some(isImporting) ? 2000 : false),
   });
 }
 
@@ -115,7 +114,12 @@ export async function addDevice(
 ): Promise<AbstractDevice> {
   const { device } = await api(r.addAbstractDevice, {
     body: {
-      data: { eimm: eimm.trim(), token_id: tokenId, abstract_device_type_id: 1, credentials: [tokenId] },
+      data: {
+        eimm: eimm.trim(),
+        token_id: tokenId,
+        abstract_device_type_id: 1,
+        credentials: [tokenId],
+      },
     },
   });
   await refreshLists(queryClient);
@@ -156,7 +160,11 @@ export async function fetchCalculations(
   filter: CalculationFilter,
   signal?: AbortSignal,
 ): Promise<{ calculations: Calculations; consumerInfo: ConsumerInfo }> {
-  return api(r.calculations, { signal, params: { deviceId: String(deviceId) }, body: { data: filter } });
+  return api(r.calculations, {
+    signal,
+    params: { deviceId: String(deviceId) },
+    body: { data: filter },
+  });
 }
 
 /** POST /pricing/abstract-devices/:deviceId/battery. */

@@ -84,7 +84,9 @@ export function BatteryPage() {
                 unit="kWh"
                 value={capacity}
                 onChange={setCapacity}
-                error={values.capacityKwh === null ? t('moj_elektro.battery.capacity_error') : undefined}
+                error={
+                  values.capacityKwh === null ? t('moj_elektro.battery.capacity_error') : undefined
+                }
               />
               <NumberField
                 label={t('moj_elektro.battery.power')}
@@ -99,7 +101,9 @@ export function BatteryPage() {
                 value={efficiency}
                 onChange={setEfficiency}
                 error={
-                  values.efficiencyPct === null ? t('moj_elektro.battery.efficiency_error') : undefined
+                  values.efficiencyPct === null
+                    ? t('moj_elektro.battery.efficiency_error')
+                    : undefined
                 }
               />
             </div>
@@ -133,12 +137,15 @@ export function BatteryPage() {
               label={t('moj_elektro.battery.bill_before_after')}
               value={`${f.money(result.before.optimizedTotal.amount)} → ${f.money(result.after.optimizedTotal.amount)}`}
             />
-            <Figure
-              label={t('moj_elektro.battery.cycles')}
-              value={f.number(result.cycles, 0)}
-            />
+            <Figure label={t('moj_elektro.battery.cycles')} value={f.number(result.cycles, 0)} />
           </div>
-          <Paper component="section" withBorder radius="md" p="md" aria-labelledby="me-battery-peaks">
+          <Paper
+            component="section"
+            withBorder
+            radius="md"
+            p="md"
+            aria-labelledby="me-battery-peaks"
+          >
             <Title order={2} size="h5" id="me-battery-peaks" mb="xs">
               {t('moj_elektro.battery.peaks_title')}
             </Title>

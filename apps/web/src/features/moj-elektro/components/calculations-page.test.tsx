@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, apiError, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
@@ -10,16 +10,22 @@ import { CalculationsPage } from './calculations-page.tsx';
 
 const i18n = createTestI18n();
 const FILTERS = '?device=11&from=2025-09-01&to=2025-10-31&vt=0.12&mt=0.08';
-const devicesApi = answer('GET', '/api/abstract-devices-all', 200, { data: { devices: [device()] } });
+const devicesApi = answer('GET', '/api/abstract-devices-all', 200, {
+  data: { devices: [device()] },
+});
 
 /** The calculation route: custom limits in the body → a custom scenario; [9,8,…] → the engine's field error. */
 const calculationsApi: FakeRoute = ({ method, path, body }) => {
-  if (method !== 'POST' || path !== '/api/pricing/abstract-devices/11/calculations') return undefined;
+  if (method !== 'POST' || path !== '/api/pricing/abstract-devices/11/calculations')
+    return undefined;
   const limits = (body as { data: { customPowerLimits: number[] | null } }).data.customPowerLimits;
   if (limits?.[0] === 16)
-    return json(422, apiError('VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {
-      fields: { 'data.customPowerLimits.1': 'moj_elektro.limits.not_ascending' },
-    }));
+    return json(
+      422,
+      apiError('VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {
+        fields: { 'data.customPowerLimits.1': 'moj_elektro.limits.not_ascending' },
+      }),
+    );
   return json(200, { data: { calculations: calculations(limits), consumerInfo: consumerInfo() } });
 };
 
@@ -49,19 +55,33 @@ describe('the calculations page', () => {
       'With agreed powers 5.00 / 5.50 / 6.00 / 6.00 / 6.00 kW you would save €10.00 in this period.',
     );
     expect(calls.find((c) => c.call.includes('calculations'))?.body).toEqual({
-      data: { from: '2025-09-01', to: '2025-10-31', vt: 0.12, mt: 0.08, et: 0, tariffYear: null, customPowerLimits: null },
+      data: {
+        from: '2025-09-01',
+        to: '2025-10-31',
+        vt: 0.12,
+        mt: 0.08,
+        et: 0,
+        tariffYear: null,
+        customPowerLimits: null,
+      },
     });
-    expect(screen.getByTestId('me-old-total')).toHaveTextContent('Old system (before the new network tariff): €266.00');
+    expect(screen.getByTestId('me-old-total')).toHaveTextContent(
+      'Old system (before the new network tariff): €266.00',
+    );
     // Whole period: both months summed; every table five rows.
     const newRows = rowsOf('New system – current agreed powers');
     expect(newRows).toHaveLength(5);
     expect(newRows[4]).toHaveTextContent('€280.00');
     expect(rowsOf('Optimized agreed powers')[4]).toHaveTextContent('€270.00');
-    expect(screen.getByText('Turn on custom power limits below to see this system.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Turn on custom power limits below to see this system.'),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('textbox', { name: 'Month' }));
     await userEvent.click(await screen.findByRole('option', { name: 'October 2025' }));
-    expect(screen.getByTestId('me-saving')).toHaveTextContent('you would save €5.00 in this period.');
+    expect(screen.getByTestId('me-saving')).toHaveTextContent(
+      'you would save €5.00 in this period.',
+    );
     expect(rowsOf('New system – current agreed powers')[0]).toHaveTextContent('€110.00');
     expect(rowsOf('New system – current agreed powers')[4]).toHaveTextContent('€145.00');
   });
@@ -78,7 +98,9 @@ describe('the calculations page', () => {
       await userEvent.clear(block(i + 1));
       await userEvent.type(block(i + 1), v);
     }
-    expect(block(2)).toHaveAccessibleDescription(expect.stringContaining('Must not be lower than the previous block.'));
+    expect(block(2)).toHaveAccessibleDescription(
+      expect.stringContaining('Must not be lower than the previous block.'),
+    );
     await userEvent.clear(block(2));
     await userEvent.type(block(2), '16');
     await userEvent.clear(block(3));
@@ -107,8 +129,18 @@ describe('the calculations page', () => {
   });
 
   it('says the data could not be fetched when the calculation fails', async () => {
-    fakeFetch(devicesApi, answer('POST', '/api/pricing/abstract-devices/11/calculations', 500, apiError('INTERNAL', 'errors.INTERNAL')));
+    fakeFetch(
+      devicesApi,
+      answer(
+        'POST',
+        '/api/pricing/abstract-devices/11/calculations',
+        500,
+        apiError('INTERNAL', 'errors.INTERNAL'),
+      ),
+    );
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching data. Please try again later.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error fetching data. Please try again later.',
+    );
   });
 });

@@ -69,7 +69,8 @@ export function CalculationsPage() {
   const powers = (values: number[]) => values.map((v) => f.number(v)).join(' / ');
   const oldTotal = scenarioTotal(months, 'old', selected);
   const saving =
-    (scenarioTotal(months, 'new', selected) ?? 0) - (scenarioTotal(months, 'optimized', selected) ?? 0);
+    (scenarioTotal(months, 'new', selected) ?? 0) -
+    (scenarioTotal(months, 'optimized', selected) ?? 0);
   const customTotal = scenarioTotal(months, 'custom', selected);
   const customSaving =
     customTotal === null ? null : (scenarioTotal(months, 'new', selected) ?? 0) - customTotal;

@@ -28,7 +28,15 @@ echarts.use([
 export const BLOCK_COLORS = ['#e03131', '#f76707', '#f59f00', '#1c7ed6', '#2f9e44'];
 
 /** An ECharts SVG chart of `option`, sized to its container. */
-export function EChart({ option, label, height = 320 }: { option: object; label: string; height?: number }) {
+export function EChart({
+  option,
+  label,
+  height = 320,
+}: {
+  option: object;
+  label: string;
+  height?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -46,7 +54,9 @@ export function EChart({ option, label, height = 320 }: { option: object; label:
       chart.dispose();
     };
   }, [option, height]);
-  return <div ref={ref} role="img" aria-label={label} className={classes.chart} style={{ height }} />;
+  return (
+    <div ref={ref} role="img" aria-label={label} className={classes.chart} style={{ height }} />
+  );
 }
 
 /** The 15-minute import (and export) power, each point coloured by its tariff block (visualMap pieces). */
@@ -55,14 +65,19 @@ export function meterChartOption(
   labels: { import: string; export: string; block: (n: number) => string },
   formatTime: (ms: number) => string,
 ) {
-  const importPoints = data.importKw.map((v, i) => [data.startMs + i * data.stepMs, v, data.blocks[i] ?? 0]);
+  const importPoints = data.importKw.map((v, i) => [
+    data.startMs + i * data.stepMs,
+    v,
+    data.blocks[i] ?? 0,
+  ]);
   return {
     animation: false,
     grid: { left: 48, right: 16, top: 40, bottom: 64 },
     legend: { top: 0, data: [labels.import, ...(data.exportKw ? [labels.export] : [])] },
     tooltip: {
       trigger: 'axis' as const,
-      valueFormatter: (value: unknown) => (value === null || value === undefined ? '–' : `${Number(value).toFixed(2)} kW`),
+      valueFormatter: (value: unknown) =>
+        value === null || value === undefined ? '–' : `${Number(value).toFixed(2)} kW`,
     },
     xAxis: { type: 'time' as const, axisLabel: { formatter: (ms: number) => formatTime(ms) } },
     yAxis: { type: 'value' as const, name: 'kW' },
@@ -103,7 +118,10 @@ export function meterChartOption(
               sampling: 'lttb' as const,
               lineStyle: { width: 1, color: '#7048e8' },
               itemStyle: { color: '#7048e8' },
-              data: data.exportKw.map((v, i) => [data.startMs + i * data.stepMs, v === null ? null : -v]),
+              data: data.exportKw.map((v, i) => [
+                data.startMs + i * data.stepMs,
+                v === null ? null : -v,
+              ]),
             },
           ]
         : []),
@@ -146,7 +164,10 @@ export function lineOption(
   return {
     animation: false,
     grid: { left: 64, right: 24, top: 32, bottom: 40 },
-    tooltip: { trigger: 'axis' as const, valueFormatter: (value: unknown) => format(Number(value)) },
+    tooltip: {
+      trigger: 'axis' as const,
+      valueFormatter: (value: unknown) => format(Number(value)),
+    },
     xAxis: { type: 'value' as const, name: names.x, nameLocation: 'middle' as const, nameGap: 26 },
     yAxis: { type: 'value' as const, name: names.y },
     series: [{ name: names.series, type: 'line' as const, data: points, smooth: false }],

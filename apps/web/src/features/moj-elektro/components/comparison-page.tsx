@@ -41,7 +41,13 @@ function ComparisonChart({ calculations }: { calculations: Calculations }) {
           data: months.map((month) => monthStack(month, scenario)?.[part] ?? null),
         })),
       );
-      setOption(m.stackedBarOption(months.map((x) => f.month(x.month)), series, f.money));
+      setOption(
+        m.stackedBarOption(
+          months.map((x) => f.month(x.month)),
+          series,
+          f.money,
+        ),
+      );
     });
     return () => {
       live = false;

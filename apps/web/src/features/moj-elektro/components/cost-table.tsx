@@ -82,7 +82,9 @@ export function CostTable({
                           : ''}
                     </Table.Td>
                     <Table.Td ta="right">
-                      {row.pricePerUnit ? f.unitPrice(row.pricePerUnit.amount, row.pricePerUnit.unit) : ''}
+                      {row.pricePerUnit
+                        ? f.unitPrice(row.pricePerUnit.amount, row.pricePerUnit.unit)
+                        : ''}
                     </Table.Td>
                     <Table.Td ta="right">{f.money(row.totalCost.amount)}</Table.Td>
                   </Table.Tr>

@@ -37,7 +37,9 @@ async function fill(values: string[]) {
 describe('custom power limits', () => {
   it('shows the bounds of the valid record and applies an ascending set', async () => {
     const { onApply } = renderLimits();
-    expect(screen.getByText(/Minimum: 3\.50 kW\. Maximum \(connection power\): 17\.00 kW\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Minimum: 3\.50 kW\. Maximum \(connection power\): 17\.00 kW\./),
+    ).toBeInTheDocument();
     await fill(['4', '5', '5', '6', '7.5']);
     await userEvent.click(screen.getByRole('button', { name: 'Calculate with these powers' }));
     expect(onApply).toHaveBeenCalledWith([4, 5, 5, 6, 7.5]);
@@ -46,7 +48,9 @@ describe('custom power limits', () => {
   it('flags a block lower than the one before and does not apply', async () => {
     const { onApply } = renderLimits();
     await fill(['6', '5', '7', '7', '8']);
-    expect(block(2)).toHaveAccessibleDescription(expect.stringContaining('Must not be lower than the previous block.'));
+    expect(block(2)).toHaveAccessibleDescription(
+      expect.stringContaining('Must not be lower than the previous block.'),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Calculate with these powers' }));
     expect(onApply).not.toHaveBeenCalled();
   });
@@ -54,15 +58,21 @@ describe('custom power limits', () => {
   it('flags powers under the minimum and over the connection power', async () => {
     const { onApply } = renderLimits();
     await fill(['3', '5', '6', '7', '18']);
-    expect(block(1)).toHaveAccessibleDescription(expect.stringContaining('Lower than the minimum power.'));
-    expect(block(5)).toHaveAccessibleDescription(expect.stringContaining('Higher than the connection power.'));
+    expect(block(1)).toHaveAccessibleDescription(
+      expect.stringContaining('Lower than the minimum power.'),
+    );
+    expect(block(5)).toHaveAccessibleDescription(
+      expect.stringContaining('Higher than the connection power.'),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Calculate with these powers' }));
     expect(onApply).not.toHaveBeenCalled();
   });
 
   it("shows the server's field errors at their input", () => {
     renderLimits([null, null, 'moj_elektro.limits.not_ascending', null, null]);
-    expect(block(3)).toHaveAccessibleDescription(expect.stringContaining('Must not be lower than the previous block.'));
+    expect(block(3)).toHaveAccessibleDescription(
+      expect.stringContaining('Must not be lower than the previous block.'),
+    );
     expect(block(1)).not.toHaveAccessibleDescription(expect.stringContaining('block'));
   });
 

@@ -73,7 +73,8 @@ export function DataPage() {
   if (query.isPending) return <LoadingState label={t('moj_elektro.data.loading')} />;
   if (query.isError) return <CalculationError error={query.error} />;
   const data = query.data;
-  if (data.importKw.every((v) => v === null)) return <EmptyState title={t('moj_elektro.data.empty')} />;
+  if (data.importKw.every((v) => v === null))
+    return <EmptyState title={t('moj_elektro.data.empty')} />;
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">

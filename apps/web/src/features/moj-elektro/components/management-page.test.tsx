@@ -25,10 +25,17 @@ function server(initial: { credentials?: ExternalCredential[]; devices?: Abstrac
     if (method === 'POST' && path === '/api/auth/user/external-credential') {
       const token = (body as { data: { token: string } }).data.token;
       if (token === 'wrong')
-        return json(422, apiError('VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {
-          fields: { 'data.token': 'moj_elektro.errors.token_rejected' },
-        }));
-      const added = credential({ id: 40 + state.credentials.length, token: `${token.slice(0, 5)}•••••`, deviceCount: 0 });
+        return json(
+          422,
+          apiError('VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {
+            fields: { 'data.token': 'moj_elektro.errors.token_rejected' },
+          }),
+        );
+      const added = credential({
+        id: 40 + state.credentials.length,
+        token: `${token.slice(0, 5)}•••••`,
+        deviceCount: 0,
+      });
       state.credentials.push(added);
       return json(201, { data: { credential: added } });
     }
@@ -58,7 +65,9 @@ function server(initial: { credentials?: ExternalCredential[]; devices?: Abstrac
       const [deviceId, tokenId] = [Number(unbind[1]), Number(unbind[2])];
       state.devices = state.devices
         .map((d) =>
-          d.id === deviceId ? { ...d, credentials: d.credentials.filter((c) => c.token_id !== tokenId) } : d,
+          d.id === deviceId
+            ? { ...d, credentials: d.credentials.filter((c) => c.token_id !== tokenId) }
+            : d,
         )
         .filter((d) => d.credentials.length > 0);
       return new Response(null, { status: 204 });
@@ -89,9 +98,11 @@ describe('token and device management', () => {
     await userEvent.type(input, 'demo-moj-elektro-household  ');
     await userEvent.click(add);
     await waitFor(() =>
-      expect(calls.find((c) => c.call === 'POST /api/auth/user/external-credential')?.body).toEqual({
-        data: { token: 'demo-moj-elektro-household' },
-      }),
+      expect(calls.find((c) => c.call === 'POST /api/auth/user/external-credential')?.body).toEqual(
+        {
+          data: { token: 'demo-moj-elektro-household' },
+        },
+      ),
     );
     const row = (await within(tokens).findByText('demo-•••••')).closest('tr') as HTMLElement;
     expect(row).toHaveAttribute('data-selected', 'true');
@@ -135,7 +146,10 @@ describe('token and device management', () => {
     await screen.findByText('No devices yet.');
     const add = screen.getByRole('button', { name: 'Add device' });
     expect(add).toBeDisabled();
-    await userEvent.type(screen.getByRole('textbox', { name: /Metering point \(EIMM\)/ }), ' 4-1000001 ');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Metering point \(EIMM\)/ }),
+      ' 4-1000001 ',
+    );
     await userEvent.click(add);
     await waitFor(() =>
       expect(calls.find((c) => c.call === 'POST /api/abstract-device')?.body).toEqual({
@@ -146,15 +160,17 @@ describe('token and device management', () => {
     const row = within(devices).getByText('4-1000001').closest('tr') as HTMLElement;
     expect(within(row).getByTestId('me-import-status')).toHaveTextContent('Importing');
     expect(within(row).getByText('3 of 25 months')).toBeInTheDocument();
-    expect(within(row).getByRole('progressbar', { name: 'Import progress of 4-1000001' })).toHaveAttribute(
-      'aria-valuenow',
-      '12',
-    );
+    expect(
+      within(row).getByRole('progressbar', { name: 'Import progress of 4-1000001' }),
+    ).toHaveAttribute('aria-valuenow', '12');
   });
 
   it("removes a token from a device, warning when it is the device's last", async () => {
     const { route, state } = server({
-      credentials: [credential({ id: 5, token: 'aaaaa•••••' }), credential({ id: 6, token: 'bbbbb•••••' })],
+      credentials: [
+        credential({ id: 5, token: 'aaaaa•••••' }),
+        credential({ id: 6, token: 'bbbbb•••••' }),
+      ],
       devices: [
         device({
           id: 11,
@@ -169,17 +185,23 @@ describe('token and device management', () => {
     const calls = fakeFetch(route);
     renderPage();
     await screen.findByRole('table', { name: 'Devices' });
-    await userEvent.click(screen.getByRole('button', { name: 'Remove token aaaaa••••• from 4-1000001' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Remove token aaaaa••••• from 4-1000001' }),
+    );
     let dialog = await screen.findByRole('dialog', { name: 'Remove token from device' });
     expect(dialog).toHaveTextContent('The device keeps its other tokens.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(calls.map((c) => c.call)).toContain('DELETE /api/abstract-device/11/token/5'));
+    await waitFor(() =>
+      expect(calls.map((c) => c.call)).toContain('DELETE /api/abstract-device/11/token/5'),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(
       await screen.findByRole('button', { name: 'Remove token bbbbb••••• from 4-1000001' }),
     );
     dialog = await screen.findByRole('dialog', { name: 'Remove token from device' });
-    expect(dialog).toHaveTextContent("It is the device's last token, so the device and its data are removed too.");
+    expect(dialog).toHaveTextContent(
+      "It is the device's last token, so the device and its data are removed too.",
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(state.devices).toHaveLength(0));
     expect(await screen.findByText('No devices yet.')).toBeInTheDocument();

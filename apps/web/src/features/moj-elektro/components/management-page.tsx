@@ -270,7 +270,9 @@ export function ManagementPage() {
       showToast({
         color: 'green',
         message: t(
-          pending.kind === 'token' ? 'moj_elektro.tokens.deleted' : 'moj_elektro.devices.token_removed',
+          pending.kind === 'token'
+            ? 'moj_elektro.tokens.deleted'
+            : 'moj_elektro.devices.token_removed',
         ),
       });
       setPending(null);

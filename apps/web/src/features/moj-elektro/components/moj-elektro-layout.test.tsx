@@ -25,7 +25,10 @@ describe('Moj Elektro is for users in Slovenia', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'You have no country set. Set your country in your profile to use external services.',
     );
-    expect(screen.getByRole('link', { name: 'Set your country' })).toHaveAttribute('href', '/user/info');
+    expect(screen.getByRole('link', { name: 'Set your country' })).toHaveAttribute(
+      'href',
+      '/user/info',
+    );
   });
 
   it('tells a user elsewhere that there are no external services for the country', () => {

@@ -2,8 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Collapse, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useIsMobile } from '../../shell/media.ts';
-import { SidebarPanel } from '../../shell/components/sidebar-panel.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { useMeFilters } from './use-filters.ts';
 import classes from './moj-elektro.module.css';
@@ -56,9 +54,16 @@ export function CountryGate({
   );
 }
 
-function Filters() {
+/** Where the filter panel goes: the shell's sidebar (desktop) or a collapsible panel above the page (phones). */
+export interface FilterPlacement {
+  mobile: boolean;
+  /** Puts content into the sidebar (the shell's SidebarPanel). */
+  sidebar: (content: ReactNode) => ReactNode;
+}
+
+function Filters({ placement }: { placement: FilterPlacement }) {
   const { t } = useTranslation();
-  const mobile = useIsMobile();
+  const { mobile } = placement;
   const [open, setOpen] = useState(false);
   const f = useMeFilters();
   const panel = (
@@ -74,7 +79,7 @@ function Filters() {
       }}
     />
   );
-  if (!mobile) return <SidebarPanel>{panel}</SidebarPanel>;
+  if (!mobile) return placement.sidebar(panel);
   return (
     <Paper withBorder radius="md" p="sm">
       <Button
@@ -98,7 +103,13 @@ function Filters() {
  * The Moj Elektro section (DESIGN-14 §6): the page links, the filter panel (in the sidebar; a collapsible panel on
  * phones; not on the management page) and the page. The filters live in the URL query, so every link keeps them.
  */
-export function MojElektroLayout({ countryCode }: { countryCode: string | null | undefined }) {
+export function MojElektroLayout({
+  countryCode,
+  placement,
+}: {
+  countryCode: string | null | undefined;
+  placement: FilterPlacement;
+}) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const current = ME_PAGES.find((p) => pathname.endsWith(`/${p}`)) ?? 'data';
@@ -122,7 +133,7 @@ export function MojElektroLayout({ countryCode }: { countryCode: string | null |
             </Button>
           ))}
         </nav>
-        {current !== 'management' && <Filters />}
+        {current !== 'management' && <Filters placement={placement} />}
         <Outlet />
       </Stack>
     </CountryGate>

@@ -15,9 +15,7 @@ export function CalculationError({ error }: { error: unknown }) {
   const own = isApiError(error) && error.status === 422 && error.message.startsWith('moj_elektro.');
   return (
     <Alert color={own ? 'yellow' : 'red'} role="alert">
-      <Text size="sm">
-        {own ? t(error.message) : t('moj_elektro.calculations.error_fetching')}
-      </Text>
+      <Text size="sm">{own ? t(error.message) : t('moj_elektro.calculations.error_fetching')}</Text>
     </Alert>
   );
 }

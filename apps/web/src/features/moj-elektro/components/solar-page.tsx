@@ -103,10 +103,34 @@ export function SolarPage() {
         <form onSubmit={submit} noValidate aria-label={t('moj_elektro.solar.form')}>
           <Stack gap="sm">
             <div className={classes.cards}>
-              <NumberField label={t('moj_elektro.solar.peak')} unit="kWp" value={peak} onChange={setPeak} error={error('peakKw')} />
-              <NumberField label={t('moj_elektro.solar.azimuth')} unit="°" value={azimuth} onChange={setAzimuth} error={error('azimuthDeg')} />
-              <NumberField label={t('moj_elektro.solar.tilt')} unit="°" value={tilt} onChange={setTilt} error={error('tiltDeg')} />
-              <NumberField label={t('moj_elektro.solar.export_price')} unit="€/kWh" value={price} onChange={setPrice} error={error('exportPrice')} />
+              <NumberField
+                label={t('moj_elektro.solar.peak')}
+                unit="kWp"
+                value={peak}
+                onChange={setPeak}
+                error={error('peakKw')}
+              />
+              <NumberField
+                label={t('moj_elektro.solar.azimuth')}
+                unit="°"
+                value={azimuth}
+                onChange={setAzimuth}
+                error={error('azimuthDeg')}
+              />
+              <NumberField
+                label={t('moj_elektro.solar.tilt')}
+                unit="°"
+                value={tilt}
+                onChange={setTilt}
+                error={error('tiltDeg')}
+              />
+              <NumberField
+                label={t('moj_elektro.solar.export_price')}
+                unit="€/kWh"
+                value={price}
+                onChange={setPrice}
+                error={error('exportPrice')}
+              />
               <Select
                 label={t('moj_elektro.solar.profile')}
                 data={[
@@ -130,9 +154,18 @@ export function SolarPage() {
       {result && (
         <Stack gap="md" aria-live="polite">
           <div className={classes.cards}>
-            <Figure label={t('moj_elektro.solar.production')} value={f.kwhRound(result.productionKwh)} />
-            <Figure label={t('moj_elektro.solar.self_consumption')} value={f.percent(result.selfConsumptionPct)} />
-            <Figure label={t('moj_elektro.solar.exported')} value={f.kwhRound(result.exportedKwh)} />
+            <Figure
+              label={t('moj_elektro.solar.production')}
+              value={f.kwhRound(result.productionKwh)}
+            />
+            <Figure
+              label={t('moj_elektro.solar.self_consumption')}
+              value={f.percent(result.selfConsumptionPct)}
+            />
+            <Figure
+              label={t('moj_elektro.solar.exported')}
+              value={f.kwhRound(result.exportedKwh)}
+            />
             <Figure
               label={t('moj_elektro.solar.new_bill')}
               value={`${f.money(result.before.optimizedTotal.amount)} → ${f.money(result.after.optimizedTotal.amount)}`}
@@ -143,7 +176,13 @@ export function SolarPage() {
               testId="me-solar-saving"
             />
           </div>
-          <Paper component="section" withBorder radius="md" p="md" aria-labelledby="me-solar-monthly">
+          <Paper
+            component="section"
+            withBorder
+            radius="md"
+            p="md"
+            aria-labelledby="me-solar-monthly"
+          >
             <Title order={2} size="h5" id="me-solar-monthly" mb="xs">
               {t('moj_elektro.solar.monthly_title')}
             </Title>

@@ -34,8 +34,7 @@ export function UploadForm() {
   const agreedGiven = agreed.some((a) => a.trim() !== '');
   const agreedOk = !agreedGiven || agreedValues.every((v) => v !== null);
   const tooBig = file !== null && file.size > MAX_UPLOAD_BYTES;
-  const ok =
-    file !== null && !tooBig && label.trim() !== '' && connectionKw > 0 && agreedOk;
+  const ok = file !== null && !tooBig && label.trim() !== '' && connectionKw > 0 && agreedOk;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ok || !file) return;
@@ -139,7 +138,9 @@ export function UploadForm() {
                 setAgreed((all) => all.map((v, j) => (j === i ? value : v)));
               }}
               error={
-                agreedGiven && agreedValues[i] === null ? t('moj_elektro.limits.invalid_number') : undefined
+                agreedGiven && agreedValues[i] === null
+                  ? t('moj_elektro.limits.invalid_number')
+                  : undefined
               }
             />
           ))}

@@ -3,7 +3,15 @@ import { Paper, Text, TextInput } from '@mantine/core';
 import { blockMinusKey } from '../model/filters.ts';
 
 /** A result figure. */
-export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+export function Figure({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="sm" c="dimmed">

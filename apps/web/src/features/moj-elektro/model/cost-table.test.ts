@@ -47,6 +47,12 @@ describe('cost table padding', () => {
   });
 
   it('pads a table without a total at the end', () => {
-    expect(padRows([row('energy', 1)]).map((r) => r.isEmpty)).toEqual([false, true, true, true, true]);
+    expect(padRows([row('energy', 1)]).map((r) => r.isEmpty)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -49,7 +49,9 @@ describe('metering filter rules (spec 000 §5)', () => {
     expect(validateFilters({ ...ok, to: '2026-11-29' }, 2, TODAY)).toEqual({
       to: 'moj_elektro.filters.future_date',
     });
-    expect(validateFilters({ ...ok, from: '2026-11-29', to: '2026-11-29' }, 2, TODAY)).toMatchObject({
+    expect(
+      validateFilters({ ...ok, from: '2026-11-29', to: '2026-11-29' }, 2, TODAY),
+    ).toMatchObject({
       from: 'moj_elektro.filters.future_date',
     });
   });
@@ -68,14 +70,20 @@ describe('metering filter rules (spec 000 §5)', () => {
   });
 
   it('needs ET (not VT/MT) for a one-tariff device', () => {
-    expect(validateFilters({ ...ok, vt: '', mt: '' }, 1, TODAY)).toEqual({ et: 'validation.required' });
+    expect(validateFilters({ ...ok, vt: '', mt: '' }, 1, TODAY)).toEqual({
+      et: 'validation.required',
+    });
     expect(validateFilters({ ...ok, vt: '', mt: '', et: '0.15' }, 1, TODAY)).toEqual({});
   });
 
   it('needs VT and MT for two tariffs and for an unknown count', () => {
     for (const count of [2, null] as const) {
-      expect(validateFilters({ ...ok, vt: '' }, count, TODAY)).toEqual({ vt: 'validation.required' });
-      expect(validateFilters({ ...ok, mt: '' }, count, TODAY)).toEqual({ mt: 'validation.required' });
+      expect(validateFilters({ ...ok, vt: '' }, count, TODAY)).toEqual({
+        vt: 'validation.required',
+      });
+      expect(validateFilters({ ...ok, mt: '' }, count, TODAY)).toEqual({
+        mt: 'validation.required',
+      });
     }
     expect(priceFields(undefined)).toEqual(['vt', 'mt']);
   });

@@ -53,7 +53,11 @@ export function todayIn(nowMs: number, timeZone = FILTER_TIME_ZONE): string {
 }
 
 function isDate(value: string): boolean {
-  return DATE.test(value) && !Number.isNaN(dayMs(value)) && new Date(dayMs(value)).toISOString().startsWith(value);
+  return (
+    DATE.test(value) &&
+    !Number.isNaN(dayMs(value)) &&
+    new Date(dayMs(value)).toISOString().startsWith(value)
+  );
 }
 
 /** A price as typed: a finite number ≥ 0, else null (spec 001 §4: "treated as none"). */

@@ -26,11 +26,13 @@ export function makeFormats(language: string) {
   const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return {
     money: (amount: number) => money.format(amount),
-    unitPrice: (amount: number, unit: string) => `${unitPrice.format(amount)}/${unit.split('/')[1] ?? ''}`,
+    unitPrice: (amount: number, unit: string) =>
+      `${unitPrice.format(amount)}/${unit.split('/')[1] ?? ''}`,
     kw: (value: number) => `${n2.format(value)} kW`,
     kwh: (value: number) => `${n2.format(value)} kWh`,
     kwhRound: (value: number) => `${n0.format(value)} kWh`,
-    number: (value: number, digits = 2) => (digits === 0 ? n0 : digits === 1 ? n1 : n2).format(value),
+    number: (value: number, digits = 2) =>
+      (digits === 0 ? n0 : digits === 1 ? n1 : n2).format(value),
     percent: (value: number) => `${n1.format(value)} %`,
     month: (yyyyMm: string) => month.format(new Date(`${yyyyMm}-15T00:00:00Z`)),
   };

@@ -6,7 +6,13 @@ const bounds = { minimum: 3.5, maximum: 17 };
 
 describe('custom power limits (checked like the engine)', () => {
   it('accepts P1 ≤ P2 ≤ … ≤ P5 within minimum and connection power', () => {
-    expect(validateLimits(['5', '5', '6', '7', '7.5'], bounds)).toEqual([null, null, null, null, null]);
+    expect(validateLimits(['5', '5', '6', '7', '7.5'], bounds)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(limitsOrNull(['5', '5', '6', '7', '7,5'], bounds)).toEqual([5, 5, 6, 7, 7.5]);
   });
 
@@ -55,7 +61,13 @@ describe('custom power limits (checked like the engine)', () => {
       connectionPower: 20,
       powerLimits: [
         { ...record, dateFrom: '2026-01-01', isValid: false, minimumPower: 9, connectionPower: 30 },
-        { ...record, dateFrom: '2025-01-01', isValid: true, minimumPower: 4.2, connectionPower: 17 },
+        {
+          ...record,
+          dateFrom: '2025-01-01',
+          isValid: true,
+          minimumPower: 4.2,
+          connectionPower: 17,
+        },
       ],
     } as unknown as ConsumerInfo;
     expect(limitBounds(info)).toEqual({ minimum: 4.2, maximum: 17 });

@@ -41,8 +41,10 @@ export function validateLimits(
   return values.map((value, i) => {
     if (texts[i]?.trim() === '') return 'validation.required';
     if (value === null) return 'moj_elektro.limits.invalid_number';
-    if (bounds.minimum !== null && value < bounds.minimum) return 'moj_elektro.limits.below_minimum';
-    if (bounds.maximum !== null && value > bounds.maximum) return 'moj_elektro.limits.above_connection';
+    if (bounds.minimum !== null && value < bounds.minimum)
+      return 'moj_elektro.limits.below_minimum';
+    if (bounds.maximum !== null && value > bounds.maximum)
+      return 'moj_elektro.limits.above_connection';
     const before = values[i - 1];
     if (i > 0 && before !== null && before !== undefined && value < before)
       return 'moj_elektro.limits.not_ascending';

@@ -30,7 +30,9 @@ function sumQuantity(values: (Quantity | null)[]): Quantity | null {
 function samePrice(values: (Quantity | null)[]): Quantity | null {
   const first = values[0];
   if (!first) return null;
-  return values.every((v) => v && v.amount === first.amount && v.unit === first.unit) ? first : null;
+  return values.every((v) => v && v.amount === first.amount && v.unit === first.unit)
+    ? first
+    : null;
 }
 
 /** The rows of one scenario for a month, or summed over all months ("whole period"). */
@@ -52,7 +54,8 @@ export function scenarioRows(
     if (!first) continue;
     rows.push({
       ...first,
-      pricePerUnit: present.length === same.length ? samePrice(present.map((r) => r.pricePerUnit)) : null,
+      pricePerUnit:
+        present.length === same.length ? samePrice(present.map((r) => r.pricePerUnit)) : null,
       value: sumQuantity(present.map((r) => r.value)),
       totalCost: sumMoney(present.map((r) => r.totalCost)) ?? { amount: 0, unit: 'EUR' },
       occurrences: present.some((r) => r.occurrences !== null)
