@@ -195,7 +195,7 @@ export async function buildApp({
       },
       spotMarket: spotMarketHandlers(services.spotPrices),
       costs: costsHandlers(services.costs),
-      mojElektro: mojElektroHandlers(),
+      mojElektro: mojElektroHandlers(services.mojElektroModule),
     },
     { authenticate },
   );

@@ -24,6 +24,15 @@ import { createLocationsRepository } from './modules/locations/locations.reposit
 import { createLocationsService } from './modules/locations/locations.service.ts';
 import { createCostsRepository } from './modules/costs/costs.repository.ts';
 import { createCostsService } from './modules/costs/costs.service.ts';
+import { createMojElektroClient } from './integrations/moj-elektro/client.ts';
+import { MojElektroError, type MojElektroClient } from './integrations/moj-elektro/types.ts';
+import {
+  createCredentialsCrypto,
+  resolveCredentialsKey,
+  type CredentialsCrypto,
+} from './modules/moj-elektro/credentials-crypto.ts';
+import { createMojElektroRepository } from './modules/moj-elektro/moj-elektro.repository.ts';
+import { createMojElektroService } from './modules/moj-elektro/moj-elektro.service.ts';
 import { createLiveBus } from './modules/live/live-bus.ts';
 import { createLiveRepository } from './modules/live/live.repository.ts';
 import { createLiveService } from './modules/live/live.service.ts';
@@ -140,6 +149,30 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     prices: pricing.prices,
     spotPrices,
     access: orgAccess,
+  });
+  // Moj Elektro (issue 14): the users' portal tokens (encrypted with EXTERNAL_CREDENTIALS_KEY, else a key generated
+  // once and kept in app_settings outside production), their metering devices, the import job and calculations.
+  let credentialsCrypto: Promise<CredentialsCrypto> | undefined;
+  const mojElektroCrypto = () =>
+    (credentialsCrypto ??= resolveCredentialsKey(
+      createSettingsRepository(db.db),
+      (config as { externalCredentialsKey?: string }).externalCredentialsKey,
+      config.nodeEnv === 'production',
+    ).then(createCredentialsCrypto));
+  let mojElektroClient: MojElektroClient | undefined;
+  const mojElektroClientOf = async (): Promise<MojElektroClient> => {
+    const url = (config as { mojElektroUrl?: string }).mojElektroUrl;
+    if (!url || url === 'local') {
+      throw new MojElektroError('UNAVAILABLE', 'no Moj Elektro portal configured');
+    }
+    return (mojElektroClient ??= createMojElektroClient({ baseUrl: url }));
+  };
+  const mojElektroModule = createMojElektroService({
+    repo: createMojElektroRepository(db.db),
+    crypto: mojElektroCrypto,
+    client: mojElektroClientOf,
+    jobs,
+    log,
   });
   const locationUsers = createLocationUsersService({
     repo: createLocationUsersRepository(db.db),
@@ -260,6 +293,8 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     mqtt,
     controllerSecrets,
     spotPrices,
+    /** Moj Elektro tokens, metering devices, imports and network-fee calculations (issue 14). */
+    mojElektroModule,
     /**
      * Ends the live streams, stops MQTT (after one last flush of the ingest queue), stops requesting telemetry
      * roll-ups and the job workers, then waits for mail under way and closes the SMTP pool (the database is the

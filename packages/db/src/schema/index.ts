@@ -8,3 +8,4 @@ export * from './live-state.ts';
 export * from './telemetry.ts';
 export * from './pricing.ts';
 export * from './spot-prices.ts';
+export * from './moj-elektro.ts';

@@ -1,6 +1,6 @@
 import type { mojElektroRoutes } from '@ec/contract';
-import { AppError } from '../../errors.ts';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
+import type { MojElektroService } from './moj-elektro.service.ts';
 
 /**
  * The Moj Elektro routes the server registers: every route of the contract group except the battery and solar
@@ -19,24 +19,23 @@ export function registeredMojElektroRoutes(
   return rest;
 }
 
-const pending = async (): Promise<never> => {
-  // Work in progress (branch me-module): the contract is published first; the service follows.
-  throw new AppError(503, 'SERVICE_UNAVAILABLE');
-};
-
 /** Handlers of the Moj Elektro routes. */
-export function mojElektroHandlers(): GroupHandlers<RegisteredMojElektroRoutes> {
+export function mojElektroHandlers(
+  service: MojElektroService,
+): GroupHandlers<RegisteredMojElektroRoutes> {
   return {
-    externalCredentials: pending,
-    addExternalCredential: pending,
-    deleteExternalCredential: pending,
-    abstractDevices: pending,
-    addAbstractDevice: pending,
-    removeAbstractDeviceToken: pending,
-    abstractDevice: pending,
-    refreshAbstractDevice: pending,
-    uploadMeterFile: pending,
-    meterData: pending,
-    calculations: pending,
+    externalCredentials: ({ actor }) => service.credentials(actor),
+    addExternalCredential: ({ actor, body }) => service.addCredential(actor, body.data.token),
+    deleteExternalCredential: ({ actor, params }) => service.deleteCredential(actor, params.id),
+    abstractDevices: ({ actor }) => service.devices(actor),
+    addAbstractDevice: ({ actor, body }) => service.addDevice(actor, body.data),
+    removeAbstractDeviceToken: ({ actor, params }) =>
+      service.removeDeviceToken(actor, params.deviceId, params.tokenId),
+    abstractDevice: ({ actor, params }) => service.device(actor, params.deviceId),
+    refreshAbstractDevice: ({ actor, params }) => service.refresh(actor, params.deviceId),
+    uploadMeterFile: ({ actor, body }) => service.upload(actor, body.data),
+    meterData: ({ actor, params, query }) => service.meterData(actor, params.deviceId, query),
+    calculations: ({ actor, params, body }) =>
+      service.calculations(actor, params.deviceId, body.data),
   };
 }
