@@ -5,7 +5,6 @@ import {
   GridComponent,
   LegendComponent,
   TooltipComponent,
-  VisualMapComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
@@ -19,7 +18,6 @@ echarts.use([
   GridComponent,
   TooltipComponent,
   LegendComponent,
-  VisualMapComponent,
   DataZoomComponent,
   SVGRenderer,
 ]);
@@ -59,21 +57,39 @@ export function EChart({
   );
 }
 
-/** The 15-minute import (and export) power, each point coloured by its tariff block (visualMap pieces). */
+/** Days shown at first (the slider reaches the whole range; only the window is drawn). */
+const FIRST_WINDOW_MS = 14 * 86_400_000;
+
+/**
+ * The 15-minute import power as one step line per tariff block (each in its block's colour, gaps where another
+ * block runs), and the export below zero; the last two weeks shown first.
+ */
 export function meterChartOption(
   data: MeterData,
   labels: { import: string; export: string; block: (n: number) => string },
   formatTime: (ms: number) => string,
 ) {
-  const importPoints = data.importKw.map((v, i) => [
-    data.startMs + i * data.stepMs,
-    v,
-    data.blocks[i] ?? 0,
-  ]);
+  const at = (i: number) => data.startMs + (i + 1) * data.stepMs; // interval end
+  const blockSeries = [1, 2, 3, 4, 5].map((block) => ({
+    name: labels.block(block),
+    type: 'line' as const,
+    step: 'end' as const,
+    showSymbol: false,
+    connectNulls: false,
+    lineStyle: { width: 1.5, color: BLOCK_COLORS[block - 1] },
+    itemStyle: { color: BLOCK_COLORS[block - 1] },
+    data: data.importKw.map((v, i) => {
+      // The interval before a block change also starts the next block's line (no holes in the profile).
+      const own = data.blocks[i] === block;
+      const next = data.blocks[i + 1] === block && data.blocks[i] !== block;
+      return [at(i), own || next ? v : null];
+    }),
+  }));
+  const lastMs = at(data.importKw.length - 1);
   return {
     animation: false,
-    grid: { left: 48, right: 16, top: 40, bottom: 64 },
-    legend: { top: 0, data: [labels.import, ...(data.exportKw ? [labels.export] : [])] },
+    grid: { left: 48, right: 16, top: 40, bottom: 72 },
+    legend: { top: 0, type: 'scroll' as const },
     tooltip: {
       trigger: 'axis' as const,
       valueFormatter: (value: unknown) =>
@@ -81,33 +97,19 @@ export function meterChartOption(
     },
     xAxis: { type: 'time' as const, axisLabel: { formatter: (ms: number) => formatTime(ms) } },
     yAxis: { type: 'value' as const, name: 'kW' },
-    dataZoom: [{ type: 'inside' as const }, { type: 'slider' as const, height: 20, bottom: 8 }],
-    visualMap: {
-      type: 'piecewise' as const,
-      seriesIndex: 0,
-      dimension: 2,
-      orient: 'horizontal' as const,
-      top: 18,
-      right: 0,
-      itemWidth: 10,
-      itemHeight: 10,
-      pieces: [1, 2, 3, 4, 5].map((block) => ({
-        value: block,
-        label: labels.block(block),
-        color: BLOCK_COLORS[block - 1],
-      })),
-      outOfRange: { color: '#868e96' },
-    },
-    series: [
+    dataZoom: [
+      { type: 'inside' as const, startValue: lastMs - FIRST_WINDOW_MS, endValue: lastMs },
       {
-        name: labels.import,
-        type: 'line' as const,
-        step: 'end' as const,
-        showSymbol: false,
-        sampling: 'lttb' as const,
-        lineStyle: { width: 1 },
-        data: importPoints,
+        type: 'slider' as const,
+        height: 20,
+        bottom: 8,
+        startValue: lastMs - FIRST_WINDOW_MS,
+        endValue: lastMs,
+        labelFormatter: (ms: number) => formatTime(ms),
       },
+    ],
+    series: [
+      ...blockSeries,
       ...(data.exportKw
         ? [
             {
@@ -115,13 +117,9 @@ export function meterChartOption(
               type: 'line' as const,
               step: 'end' as const,
               showSymbol: false,
-              sampling: 'lttb' as const,
               lineStyle: { width: 1, color: '#7048e8' },
               itemStyle: { color: '#7048e8' },
-              data: data.exportKw.map((v, i) => [
-                data.startMs + i * data.stepMs,
-                v === null ? null : -v,
-              ]),
+              data: data.exportKw.map((v, i) => [at(i), v === null ? null : -v]),
             },
           ]
         : []),

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FileInput, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
@@ -120,12 +120,17 @@ export function UploadForm() {
             miw={140}
           />
         </Group>
+        <Text size="sm" fw={500}>
+          {t('moj_elektro.upload.agreed')}
+        </Text>
+        <Text size="xs" c="dimmed" mt={-8}>
+          {t('moj_elektro.upload.agreed_hint')}
+        </Text>
         <div className={classes.limits} aria-label={t('moj_elektro.upload.agreed')} role="group">
           {agreed.map((text, i) => (
             <TextInput
               key={`agreed-${i + 1}`}
               label={t('moj_elektro.limits.block', { block: i + 1 })}
-              description={i === 0 ? t('moj_elektro.upload.agreed_hint') : undefined}
               type="number"
               inputMode="decimal"
               min={0}
