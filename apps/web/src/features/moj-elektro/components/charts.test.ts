@@ -23,7 +23,7 @@ describe('the metering chart', () => {
       String,
     );
     const end = (i: number) => data.startMs + (i + 1) * 900_000;
-    const series = option.series as {
+    const series = option.series as unknown as {
       name: string;
       data: [number, number | null][];
       lineStyle: { color: string };
