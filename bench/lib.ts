@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { freePort } from '../apps/web/e2e/app-server.ts';
 
 export { freePort };
@@ -45,6 +46,8 @@ export async function startServer(options: {
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Required in production: a fresh key per bench server (its data directory is fresh too).
+      EXTERNAL_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
       ...options.env,
       ...(options.publicUrl ? { PUBLIC_URL: baseUrl } : {}),
     },

@@ -13,6 +13,7 @@ const all = [
   'menu',
   'sidebar-filter',
   'spot-prices',
+  'battery-sweep',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 let failed = false;

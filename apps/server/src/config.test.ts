@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, parseConfig, parseCredentialsKey } from './config.ts';
 
 describe('parseConfig', () => {
   it('has defaults for everything', () => {
@@ -39,6 +39,7 @@ describe('parseConfig', () => {
       PUBLIC_URL: 'https://cloud.example.com/some/path/',
       SESSION_SECRET: 's'.repeat(40),
       NODE_ENV: 'production',
+      EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32),
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       SESSION_IDLE_MINUTES: '15',
     });
@@ -77,7 +78,13 @@ describe('parseConfig', () => {
   });
 
   it('lets SEED_DEMO override the production default', () => {
-    expect(parseConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(
+      parseConfig({
+        NODE_ENV: 'production',
+        SEED_DEMO: 'true',
+        EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32),
+      }).seedDemo,
+    ).toBe(true);
     expect(parseConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
   });
 
@@ -137,8 +144,11 @@ describe('parseConfig: mail, social sign-in and rate limits', () => {
     [{ SMTP_URL: 'smtp://mail:25' }, false],
     [{ SMTP_URL: 'smtps://u:p@mail:465', DEV_MAILBOX: 'true' }, true],
     [{ DEV_MAILBOX: 'false' }, false],
-    [{ NODE_ENV: 'production' }, false],
-    [{ NODE_ENV: 'production', DEV_MAILBOX: 'true' }, false],
+    [{ NODE_ENV: 'production', EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32) }, false],
+    [
+      { NODE_ENV: 'production', DEV_MAILBOX: 'true', EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32) },
+      false,
+    ],
   ])('%j → devMailbox %s', (env, expected) => {
     expect(parseConfig(env).devMailbox).toBe(expected);
   });
@@ -340,7 +350,11 @@ describe('parseConfig: map tiles', () => {
       octopusProduct: 'AGILE-24-10-01',
     });
     expect(
-      parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).spotPrices,
+      parseConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32),
+      }).spotPrices,
     ).toMatchObject({
       entsoeUrl: null,
       octopusUrl: 'https://api.octopus.energy',
@@ -357,5 +371,72 @@ describe('parseConfig: map tiles', () => {
     expect(() => parseConfig({ OCTOPUS_PRODUCT: 'agile; drop' })).toThrow(
       /OCTOPUS_PRODUCT must be a product code/,
     );
+  });
+
+  it('Moj Elektro and Open-Meteo archive: the emulators outside production, the real APIs in production', () => {
+    expect(parseConfig({})).toMatchObject({
+      mojElektroUrl: 'local',
+      openMeteoArchiveUrl: 'local',
+      externalCredentialsKey: undefined,
+    });
+    const key = 'ab'.repeat(32);
+    expect(parseConfig({ NODE_ENV: 'production', EXTERNAL_CREDENTIALS_KEY: key })).toMatchObject({
+      mojElektroUrl: 'https://api.informatika.si/mojelektro/v1',
+      openMeteoArchiveUrl: 'https://archive-api.open-meteo.com/v1',
+      externalCredentialsKey: key,
+    });
+    expect(
+      parseConfig({
+        MOJ_ELEKTRO_API_URL: 'https://api-test.informatika.si/mojelektro/v1',
+        OPEN_METEO_ARCHIVE_URL: 'http://127.0.0.1:9/v1',
+      }),
+    ).toMatchObject({
+      mojElektroUrl: 'https://api-test.informatika.si/mojelektro/v1',
+      openMeteoArchiveUrl: 'http://127.0.0.1:9/v1',
+    });
+    expect(
+      parseConfig({
+        NODE_ENV: 'production',
+        EXTERNAL_CREDENTIALS_KEY: key,
+        MOJ_ELEKTRO_API_URL: 'local',
+        OPEN_METEO_ARCHIVE_URL: 'local',
+      }),
+    ).toMatchObject({ mojElektroUrl: 'local', openMeteoArchiveUrl: 'local' });
+    expect(() => parseConfig({ MOJ_ELEKTRO_API_URL: 'ftp://x.example.com' })).toThrow(
+      /MOJ_ELEKTRO_API_URL: .*http\(s\) URL/,
+    );
+    expect(() => parseConfig({ OPEN_METEO_ARCHIVE_URL: 'archive' })).toThrow(
+      /OPEN_METEO_ARCHIVE_URL: .*(http\(s\) URL|"local")/,
+    );
+  });
+
+  it('EXTERNAL_CREDENTIALS_KEY: 32 bytes as hex or base64 (normalised to hex), required in production', () => {
+    const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => i * 7 + 3));
+    const hex = bytes.toString('hex');
+    expect(
+      parseConfig({ EXTERNAL_CREDENTIALS_KEY: hex.toUpperCase() }).externalCredentialsKey,
+    ).toBe(hex);
+    expect(
+      parseConfig({ EXTERNAL_CREDENTIALS_KEY: bytes.toString('base64') }).externalCredentialsKey,
+    ).toBe(hex);
+    expect(
+      parseConfig({ EXTERNAL_CREDENTIALS_KEY: bytes.toString('base64url') }).externalCredentialsKey,
+    ).toBe(hex);
+    expect(parseCredentialsKey(` ${hex}`)).toBeNull();
+    for (const bad of [
+      'ab'.repeat(31),
+      'zz'.repeat(32),
+      Buffer.alloc(31).toString('base64'),
+      'secret',
+    ]) {
+      expect(() => parseConfig({ EXTERNAL_CREDENTIALS_KEY: bad })).toThrow(
+        /EXTERNAL_CREDENTIALS_KEY must be 32 bytes/,
+      );
+    }
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(
+      /EXTERNAL_CREDENTIALS_KEY: must be set in production/,
+    );
+    // The key is never echoed in the error.
+    expect(() => parseConfig({ EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(31) })).not.toThrow(/abab/);
   });
 });

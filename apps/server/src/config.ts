@@ -154,6 +154,32 @@ const envSchema = z.object({
       'OCTOPUS_PRODUCT must be a product code like AGILE-24-10-01',
     )
     .default('AGILE-24-10-01'),
+  MOJ_ELEKTRO_API_URL: z
+    .union([z.literal('local'), httpUrl('MOJ_ELEKTRO_API_URL')], {
+      error: 'MOJ_ELEKTRO_API_URL must be "local" or an http(s) URL',
+    })
+    .optional(),
+  OPEN_METEO_ARCHIVE_URL: z
+    .union([z.literal('local'), httpUrl('OPEN_METEO_ARCHIVE_URL')], {
+      error: 'OPEN_METEO_ARCHIVE_URL must be "local" or an http(s) URL',
+    })
+    .optional(),
+  EXTERNAL_CREDENTIALS_KEY: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const key = parseCredentialsKey(value);
+      if (key === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'EXTERNAL_CREDENTIALS_KEY must be 32 bytes: 64 hexadecimal characters or their base64',
+        });
+        return z.NEVER;
+      }
+      return key;
+    })
+    .optional(),
   MQTT_ENABLED: bool('MQTT_ENABLED').optional(),
   MQTT_HOST: z.string().max(253).optional(),
   MQTT_PORT: int('MQTT_PORT', 0, 65535).default(1884),
@@ -179,6 +205,17 @@ const envSchema = z.object({
     )
     .default('ec-ingest'),
 });
+
+/**
+ * A 32-byte key given as 64 hexadecimal characters or as base64 (with or without padding, also base64url) → the
+ * 64 lower-case hex characters, or null.
+ */
+export function parseCredentialsKey(value: string): string | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return value.toLowerCase();
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes.toString('hex') : null;
+}
 
 /** An OpenID Connect provider for social sign-in. */
 export interface OidcProviderConfig {
@@ -271,7 +308,25 @@ export interface Config {
   mqtt: MqttConfig;
   /** Where day-ahead prices come from (modules/spot-prices). */
   spotPrices: SpotPricesConfig;
+  /**
+   * MOJ_ELEKTRO_API_URL: the Moj Elektro API base URL (default {@link MOJ_ELEKTRO_DEFAULT_URL} in production, else
+   * `local`: the emulator of `@ec/emulators/moj-elektro`, started in this process on first use).
+   */
+  mojElektroUrl: string;
+  /** OPEN_METEO_ARCHIVE_URL: the Open-Meteo archive API (default {@link OPEN_METEO_ARCHIVE_DEFAULT_URL} in production, else `local`). */
+  openMeteoArchiveUrl: string;
+  /**
+   * EXTERNAL_CREDENTIALS_KEY as 64 lower-case hex characters (32 bytes, given as hex or base64): encrypts users'
+   * external tokens at rest. Required in production; undefined elsewhere when unset (the Moj Elektro module then
+   * generates one and keeps it in the settings table).
+   */
+  externalCredentialsKey: string | undefined;
 }
+
+/** Informatika's Moj Elektro production API. */
+export const MOJ_ELEKTRO_DEFAULT_URL = 'https://api.informatika.si/mojelektro/v1';
+/** Open-Meteo's historical weather API. */
+export const OPEN_METEO_ARCHIVE_DEFAULT_URL = 'https://archive-api.open-meteo.com/v1';
 
 /**
  * The spot-price sources. `'local'` = the emulator of `@ec/emulators`, started in this process on first use (the
@@ -353,7 +408,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const value = present[name];
-      const shown = value === undefined ? '' : ` (got ${JSON.stringify(value.slice(0, 80))})`;
+      // A secret's value is never echoed.
+      const shown =
+        value === undefined || name === 'EXTERNAL_CREDENTIALS_KEY'
+          ? ''
+          : ` (got ${JSON.stringify(value.slice(0, 80))})`;
       return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -363,6 +422,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const yes = (value: string | undefined) =>
     value !== undefined && ['true', '1', 'yes'].includes(value);
   // `open` is on (and open); unset follows SMTP_URL; production never, whatever the variable says.
+  if (nodeEnv === 'production' && e.EXTERNAL_CREDENTIALS_KEY === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  EXTERNAL_CREDENTIALS_KEY: must be set in production (32 bytes as 64 hex characters or base64, e.g. `openssl rand -hex 32`)',
+    );
+  }
   const devMailbox =
     nodeEnv !== 'production' &&
     (e.DEV_MAILBOX === undefined
@@ -421,6 +485,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       dynsec: e.MQTT_DYNSEC !== undefined && yes(e.MQTT_DYNSEC),
     },
     spotPrices: parseSpotPrices(e, nodeEnv),
+    mojElektroUrl:
+      e.MOJ_ELEKTRO_API_URL ?? (nodeEnv === 'production' ? MOJ_ELEKTRO_DEFAULT_URL : 'local'),
+    openMeteoArchiveUrl:
+      e.OPEN_METEO_ARCHIVE_URL ??
+      (nodeEnv === 'production' ? OPEN_METEO_ARCHIVE_DEFAULT_URL : 'local'),
+    externalCredentialsKey: e.EXTERNAL_CREDENTIALS_KEY,
   };
 }
 

@@ -81,4 +81,31 @@ describe('createServices', () => {
       await t.close();
     }
   });
+
+  it('makes one Moj Elektro and one Open-Meteo archive client on first use, against the in-process emulators (local)', async () => {
+    const { MOJ_ELEKTRO_DEMO } = await import('@ec/emulators/moj-elektro');
+    const first = services.mojElektro();
+    expect(services.mojElektro()).toBe(first);
+    const client = await first;
+    await client.checkToken(MOJ_ELEKTRO_DEMO.household.token);
+    await expect(client.checkToken('not-a-demo-token')).rejects.toMatchObject({
+      code: 'TOKEN_REJECTED',
+    });
+    const place = await client.meteringPlace(
+      MOJ_ELEKTRO_DEMO.household.token,
+      MOJ_ELEKTRO_DEMO.household.eimm,
+    );
+    expect(place.connectionPowerKw).toBe(17);
+    const archive = await services.openMeteoArchive();
+    expect(await services.openMeteoArchive()).toBe(archive);
+    const hours = await archive.hourlyIrradiance({
+      latitude: 46.05,
+      longitude: 14.51,
+      startDate: '2025-06-01',
+      endDate: '2025-06-01',
+      timeZone: 'Europe/Ljubljana',
+    });
+    expect(hours.timesMs).toHaveLength(24);
+    expect(Math.max(...hours.ghiWm2)).toBeGreaterThan(0);
+  });
 });

@@ -2,6 +2,12 @@ import type { Database } from '@ec/db';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { createMqttService } from './ingest/mqtt-service.ts';
+import { createMojElektroClient } from './integrations/moj-elektro/client.ts';
+import type { MojElektroClient } from './integrations/moj-elektro/types.ts';
+import {
+  createOpenMeteoArchiveClient,
+  type OpenMeteoArchiveClient,
+} from './integrations/open-meteo/open-meteo-archive-client.ts';
 import { parseP1Message } from './ingest/p1.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -137,6 +143,46 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     log,
     config: config.spotPrices,
   });
+  // External metering (Moj Elektro) and weather history (Open-Meteo): one client each for the process, made on first
+  // use; `local` starts the emulator in this process (development and tests), closed with the services.
+  const externalEmulators: { close(): Promise<void> }[] = [];
+  let mojElektro: Promise<MojElektroClient> | undefined;
+  let openMeteoArchive: Promise<OpenMeteoArchiveClient> | undefined;
+  function mojElektroClient(): Promise<MojElektroClient> {
+    mojElektro ??= (async () => {
+      if (config.mojElektroUrl !== 'local') {
+        return createMojElektroClient({ baseUrl: config.mojElektroUrl });
+      }
+      const { startMojElektroEmulator } = await import('@ec/emulators/moj-elektro');
+      const emulator = await startMojElektroEmulator();
+      externalEmulators.push(emulator);
+      log.info({ url: emulator.url }, 'Moj Elektro emulator started (MOJ_ELEKTRO_API_URL=local)');
+      return createMojElektroClient({ baseUrl: emulator.url });
+    })().catch((error: unknown) => {
+      mojElektro = undefined;
+      throw error;
+    });
+    return mojElektro;
+  }
+  function openMeteoArchiveClient(): Promise<OpenMeteoArchiveClient> {
+    openMeteoArchive ??= (async () => {
+      if (config.openMeteoArchiveUrl !== 'local') {
+        return createOpenMeteoArchiveClient({ baseUrl: config.openMeteoArchiveUrl });
+      }
+      const { startOpenMeteoEmulator } = await import('@ec/emulators/open-meteo');
+      const emulator = await startOpenMeteoEmulator();
+      externalEmulators.push(emulator);
+      log.info(
+        { url: emulator.url },
+        'Open-Meteo archive emulator started (OPEN_METEO_ARCHIVE_URL=local)',
+      );
+      return createOpenMeteoArchiveClient({ baseUrl: emulator.url });
+    })().catch((error: unknown) => {
+      openMeteoArchive = undefined;
+      throw error;
+    });
+    return openMeteoArchive;
+  }
   const invitations = createInvitationsService(createInvitationsRepository(db.db));
   const locations = createLocationsService({
     repo: createLocationsRepository(db.db),
@@ -296,6 +342,13 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     /** Moj Elektro tokens, metering devices, imports and network-fee calculations (issue 14). */
     mojElektroModule,
     /**
+     * The Moj Elektro client (MOJ_ELEKTRO_API_URL; `local` starts `@ec/emulators/moj-elektro` in this process on the
+     * first call). One instance: its 5 requests/s limit is the process's.
+     */
+    mojElektro: mojElektroClient,
+    /** The Open-Meteo archive client (OPEN_METEO_ARCHIVE_URL; `local` starts `@ec/emulators/open-meteo`). */
+    openMeteoArchive: openMeteoArchiveClient,
+    /**
      * Ends the live streams, stops MQTT (after one last flush of the ingest queue), stops requesting telemetry
      * roll-ups and the job workers, then waits for mail under way and closes the SMTP pool (the database is the
      * caller's to close).
@@ -307,6 +360,7 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
       await telemetry.close();
       await jobs.stop();
       await spotPrices.close();
+      await Promise.all(externalEmulators.splice(0).map((e) => e.close()));
       await mail.close();
     },
   };

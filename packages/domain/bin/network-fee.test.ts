@@ -226,4 +226,66 @@ describe('network-fee CLI', () => {
     expect(blocks.reduce((s, b) => s + b.energyKwh, 0)).toBeCloseTo(48, 9);
     expect(must(out.scenarios.old).billingPowerKw).toBe(7);
   });
+
+  /** The portal's 15-minute export for local days of Oct 2023 (Sunday 29 Oct has the repeated 02:xx hour). */
+  function portalExport(): string {
+    const lines = ['\uFEFF"Časovna značka";"Blok";"Energija A+ [kWh]";"Energija A- [kWh]"'];
+    const p2 = (n: number) => String(n).padStart(2, '0');
+    // 28 Oct 2023 00:15 (+02:00) to 31 Oct 2023 24:00 (+01:00) as interval ends.
+    const first = Date.parse('2023-10-27T22:15:00Z');
+    const last = Date.parse('2023-10-31T23:00:00Z');
+    for (let t = first; t <= last; t += 900_000) {
+      const offset =
+        t <= Date.parse('2023-10-29T01:00:00Z') && t !== Date.parse('2023-10-29T01:00:00Z') ? 2 : 1;
+      const local = new Date(t + offset * 3_600_000);
+      const stamp = `${local.getUTCFullYear()}-${p2(local.getUTCMonth() + 1)}-${p2(local.getUTCDate())} ${p2(local.getUTCHours())}:${p2(local.getUTCMinutes())}:00`;
+      const kwh = local.getUTCHours() >= 17 && local.getUTCHours() < 21 ? '0,7500' : '0,2500';
+      lines.push(`"${stamp}";"";"${kwh}";"0,0000"`);
+    }
+    return lines.join('\r\n');
+  }
+
+  it('reads the portal CSV export and prices 2023 data under --tariff-year 2025', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'network-fee-'));
+    const file = join(dir, 'mojelektro-15min.csv');
+    const text = portalExport();
+    writeFileSync(file, text);
+    const args = [
+      '--input',
+      file,
+      '--connection-power',
+      '17',
+      '--phases',
+      '3',
+      '--current',
+      '4.6,6,8,8,8',
+    ];
+    const without = run(...args);
+    expect(without.code).toBe(1);
+    expect(without.stderr).toContain('OUTSIDE_BLOCK_LAYOUT');
+    expect(without.stderr).toContain('--tariff-year');
+    const r = run(...args, '--tariff-year', '2025');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as Output;
+    const month = must(must(out.scenarios.new).months[0]);
+    expect(month.month).toBe('2023-10');
+    // 4 days with the 25-hour 29 October: 4 × 96 + 4 intervals, 4 of every 24 hours at 0.75 kWh, the rest 0.25.
+    const rows = text.split('\r\n').slice(1);
+    expect(rows).toHaveLength(388);
+    const kwh = rows.reduce(
+      (s, l) => s + Number(must(l.split(';')[2]).replace(/"/g, '').replace(',', '.')),
+      0,
+    );
+    expect(month.blocks.reduce((s, b) => s + b.energyKwh, 0)).toBeCloseTo(kwh, 9);
+  });
+
+  it.each([
+    ['an uncovered tariff year', ['--tariff-year', '2027'], 1, 'TARIFF_YEAR_NOT_COVERED'],
+    ['a malformed tariff year', ['--tariff-year', '25'], 2, 'usage: npm run -s network-fee'],
+  ])('refuses %s', (_name, extra, code, text) => {
+    const r = run('--input', sampleCsv, '--minimum-power', '2', '--current', '2,2,2,2,2', ...extra);
+    expect(r.code).toBe(code);
+    expect(r.stderr).toContain(text);
+  });
 });

@@ -1,24 +1,29 @@
-// Command-line front end of the network-fee engine: reads a Moj Elektro meter-readings JSON or a CSV, prints one
-// JSON document with every scenario to stdout. Errors go to stderr with exit code 1 (2 for usage errors).
+// Command-line front end of the network-fee engine: reads a Moj Elektro meter-readings JSON, the CLI's CSV or the
+// portal's 15-minute CSV export, prints one JSON document with every scenario to stdout. Errors go to stderr with
+// exit code 1 (2 for usage errors).
 //
 //   npm run -s network-fee -- --input FILE [--connection-power KW] [--phases 1|3] [--minimum-power KW]
 //     [--current P1,P2,P3,P4,P5] [--determined-by DISTRIBUTER|UPORABNIK] [--custom P1,…,P5] [--tariffs 1|2]
 //     [--vt EUR] [--mt EUR] [--et EUR] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--billing-power KW]
+//     [--tariff-year YYYY]
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   NetworkFeeError,
+  TARIFF_YEARS,
   calculateNetworkFee,
   describeAgreedPowerIssue,
-  parseMeterReadings,
+  importSeriesOf,
+  parseMeterFile,
   type DeterminedBy,
   type NetworkFeeInput,
 } from '../src/network-fee/index.ts';
 
 const USAGE = `usage: npm run -s network-fee -- --input FILE [options]
-  --input FILE                 Moj Elektro meter-readings JSON (P+ or A+ 15-minute) or CSV
-                               (header timestamp,power_kw or timestamp,energy_kwh; interval ends with offset)
+  --input FILE                 Moj Elektro meter-readings JSON (P+ or A+ 15-minute), CSV with the header
+                               timestamp,power_kw or timestamp,energy_kwh (interval ends with offset), or the
+                               15-minute CSV export of mojelektro.si (Časovna značka, P+ / Energija A+ columns)
   --connection-power KW        connection power (ceiling; with --phases gives the minimum and old billing power)
   --phases 1|3                 number of phases
   --minimum-power KW           minimum agreed power of block 1 (overrides the derived minimum)
@@ -29,7 +34,9 @@ const USAGE = `usage: npm run -s network-fee -- --input FILE [options]
   --vt EUR --mt EUR --et EUR   supplier energy prices per kWh (default 0)
   --from YYYY-MM-DD            first day (default: first day of the data)
   --to YYYY-MM-DD              last day, inclusive (default: last day of the data)
-  --billing-power KW           old-system billing power (only for non-standard connections)`;
+  --billing-power KW           old-system billing power (only for non-standard connections)
+  --tariff-year YYYY           price the data under that year's block layout, rates, excess factor and minimum
+                               power (day types stay the data's own dates); covered: ${TARIFF_YEARS.join(', ')}`;
 
 /** What to pass when the engine lacks information. */
 const HINTS: Partial<Record<string, string>> = {
@@ -37,6 +44,8 @@ const HINTS: Partial<Record<string, string>> = {
   MINIMUM_POWER_UNKNOWN: 'pass --phases and --connection-power, or --minimum-power',
   OLD_BILLING_POWER_UNKNOWN:
     'pass --billing-power KW (or a standard --connection-power with --phases)',
+  OUTSIDE_BLOCK_LAYOUT: `pass --tariff-year (one of ${TARIFF_YEARS.join(', ')}) to price data from outside the block tariff`,
+  TARIFF_YEAR_NOT_COVERED: `the tariff data cover ${TARIFF_YEARS.join(', ')}`,
 };
 
 class UsageError extends Error {}
@@ -83,6 +92,7 @@ function buildInput(args: string[]): NetworkFeeInput {
       from: { type: 'string' },
       to: { type: 'string' },
       'billing-power': { type: 'string' },
+      'tariff-year': { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -99,6 +109,11 @@ function buildInput(args: string[]): NetworkFeeInput {
   }
   const determinedBy: DeterminedBy = who;
   const current = five('current', values.current);
+  const tariffYearText = values['tariff-year'];
+  if (tariffYearText !== undefined && !/^\d{4}$/.test(tariffYearText.trim())) {
+    throw new UsageError(`--tariff-year must be a year YYYY, got "${tariffYearText}"`);
+  }
+  const tariffYear = tariffYearText === undefined ? undefined : Number(tariffYearText);
 
   let text: string;
   try {
@@ -110,9 +125,10 @@ function buildInput(args: string[]): NetworkFeeInput {
       {},
     );
   }
-  const series = parseMeterReadings(text);
+  const series = importSeriesOf(parseMeterFile(text, values.input));
   return {
     series,
+    tariffYear,
     from: values.from,
     to: values.to,
     connection: {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseMeterReadings } from '../src/network-fee/index.ts';
-import { SAMPLE_YEAR, sampleCsv, sampleJson } from './generate-sample.ts';
+import { parseMeterFile, parseMeterReadings } from '../src/network-fee/index.ts';
+import { SAMPLE_YEAR, sampleCsv, sampleJson, samplePortalCsv } from './generate-sample.ts';
 import { generateHouseholdProfile, mulberry32 } from './household-profile.ts';
 
 describe('household profile generator', () => {
@@ -37,6 +37,22 @@ describe('shipped samples', () => {
     expect(readFileSync(fileURLToPath(new URL('household-week.csv', dir)), 'utf8')).toBe(
       sampleCsv(year),
     );
+    expect(readFileSync(fileURLToPath(new URL('household-week-portal.csv', dir)), 'utf8')).toBe(
+      samplePortalCsv(year),
+    );
+  });
+
+  it('the portal-layout week reads back as the same intervals as the CLI CSV week, with power and export', () => {
+    const cli = parseMeterFile(sampleCsv(year));
+    const portal = parseMeterFile(samplePortalCsv(year), 'household-week-portal.csv');
+    expect(portal.source).toBe('portal-csv');
+    expect(portal.kind).toBe('power');
+    expect(portal.intervalEndsMs).toEqual(cli.intervalEndsMs);
+    // 7 days, one of them 25 hours long.
+    expect(portal.intervalEndsMs).toHaveLength(7 * 96 + 4);
+    const first = year.intervalEndsMs.indexOf(portal.intervalEndsMs[0] as number);
+    expect(portal.importValues).toEqual(year.powersKw.slice(first, first + 7 * 96 + 4));
+    expect(portal.exportValues?.every((v) => v === 0)).toBe(true);
   });
 
   it('parse back to the generated year', () => {

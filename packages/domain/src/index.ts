@@ -7,3 +7,4 @@ export * from './org/index.ts';
 export * from './money/index.ts';
 export * from './energy/index.ts';
 export * from './pricing/index.ts';
+export * from './what-if/index.ts';

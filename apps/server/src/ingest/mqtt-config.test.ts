@@ -16,7 +16,9 @@ describe('MQTT configuration', () => {
     });
     expect(parseConfig({ NODE_ENV: 'test' }).mqtt.enabled).toBe(false);
     expect(parseConfig({ NODE_ENV: 'test', MQTT_ENABLED: 'true' }).mqtt.enabled).toBe(true);
-    expect(parseConfig({ NODE_ENV: 'production' }).mqtt.host).toBe('0.0.0.0');
+    expect(
+      parseConfig({ NODE_ENV: 'production', EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32) }).mqtt.host,
+    ).toBe('0.0.0.0');
   });
 
   it('reads ports, the external broker and its credentials', () => {

@@ -28,6 +28,19 @@ function fields(data: unknown, part?: string) {
 }
 
 describe('fieldsFromIssues', () => {
+  it('keeps a refinement’s translation key (also a module’s) and replaces plain text', () => {
+    const schema = z.strictObject({
+      a: z.string().refine(() => false, { message: 'moj_elektro.filters.max_range' }),
+      b: z.string().refine(() => false, { message: 'Invalid input' }),
+    });
+    const result = schema.safeParse({ a: 'x', b: 'y' });
+    expect(result.success).toBe(false);
+    expect(fieldsFromIssues(result.error?.issues ?? [], { a: 'x', b: 'y' })).toEqual({
+      a: 'moj_elektro.filters.max_range',
+      b: 'validation.invalid',
+    });
+  });
+
   const table: [string, unknown, Record<string, string>][] = [
     ['missing body', null, { body: 'validation.required' }],
     ['wrong root type', [], { body: 'validation.invalid_type' }],

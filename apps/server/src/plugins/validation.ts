@@ -61,6 +61,9 @@ function fieldName(prefix: string, httpPart: string, path: Path): string {
   return prefix ? `${prefix}.${parts.join('.')}` : parts.join('.');
 }
 
+/** A translation key: lower-case dotted words (`validation.required`, `moj_elektro.filters.max_range`). */
+const TRANSLATION_KEY = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
+
 function keyFor(issue: Issue, value: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
@@ -79,8 +82,9 @@ function keyFor(issue: Issue, value: unknown): string {
     case 'invalid_value':
       return 'validation.invalid_value';
     case 'custom':
-      // A refinement may name its own translation key.
-      return issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+      // A refinement may name its own translation key (`validation.*`, or a module's such as
+      // `moj_elektro.filters.max_range`).
+      return TRANSLATION_KEY.test(issue.message) ? issue.message : 'validation.invalid';
     default:
       return 'validation.invalid';
   }

@@ -28,6 +28,7 @@ import {
   type TenantSample,
 } from './cross-tenant-routes.ts';
 import { companyPricing } from '../modules/pricing/pricing.samples.ts';
+import { mojElektroSamples } from '../modules/moj-elektro/moj-elektro.samples.ts';
 
 /** The role of the user the aggregator acts as (advanced@demo.energy). */
 const IMPERSONATED_ROLE = 'ROLE_USER_ADVANCED';
@@ -126,6 +127,11 @@ async function foreignFixture(t: TestApp): Promise<ForeignIds> {
     alpenLeavingUser: await insertUser('leaving@alpen.example'),
     pricing,
     pricingListFrom: pricing.listFrom,
+    mojElektro: await mojElektroSamples(
+      t.db.db,
+      await userIdOf(t, ALPEN_AGGREGATOR.email),
+      'Alpen',
+    ),
   };
 }
 

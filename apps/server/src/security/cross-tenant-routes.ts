@@ -15,6 +15,7 @@ import {
   sampleStructure,
   type CompanyPricingIds,
 } from '../modules/pricing/pricing.samples.ts';
+import type { MojElektroSampleIds } from '../modules/moj-elektro/moj-elektro.samples.ts';
 
 /** Alpen Energie's resources (and its users) that the samples point at. */
 export interface ForeignIds {
@@ -52,6 +53,8 @@ export interface ForeignIds {
   pricing: CompanyPricingIds;
   /** The valid-from date of Klagenfurt's active price list. */
   pricingListFrom: string;
+  /** Moj Elektro tokens and devices of Alpen's aggregator (per-user resources). */
+  mojElektro: MojElektroSampleIds;
 }
 
 /** One request: path parameters, query and body (`{ data }` included). */
@@ -100,6 +103,8 @@ const OWN_ACCOUNT =
   'acts on the signed-in account only; refused while impersonating (impersonation.test.ts)';
 
 const id = (value: number) => ({ id: value });
+const WHAT_IF =
+  'not registered yet: the battery and solar what-ifs are wired once their domain functions land (DESIGN-14 §3)';
 const STREAM =
   'an event stream stays open: modules/live/live-stream.test.ts opens it for the owner';
 
@@ -636,44 +641,84 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
     },
   },
   mojElektro: {
-    externalCredentials: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
-    },
+    externalCredentials: { list: {} },
     addExternalCredential: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+      exempt: "adds a token to the signed-in user's own list; names no resource of anybody else",
     },
     deleteExternalCredential: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+      foreign: (x) => ({ params: id(x.mojElektro.spareCredential) }),
+      status: 404,
+      owner: 204,
     },
-    abstractDevices: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
-    },
+    abstractDevices: { list: {} },
     addAbstractDevice: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+      foreign: (x) => ({
+        body: { data: { eimm: '4-1000001', token_id: x.mojElektro.credential } },
+      }),
+      status: 404,
+      // Past the token's ownership the owner meets the country rule (no country or not SI): nothing changes.
+      owner: 422,
     },
     removeAbstractDeviceToken: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device, tokenId: x.mojElektro.secondCredential },
+      }),
+      status: 404,
+      owner: 204,
     },
     abstractDevice: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+      foreign: (x) => ({ params: { deviceId: x.mojElektro.device } }),
+      status: 404,
+      owner: 200,
     },
     refreshAbstractDevice: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+      foreign: (x) => ({ params: { deviceId: x.mojElektro.device } }),
+      status: 404,
+      owner: 422,
     },
     uploadMeterFile: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+      foreign: (x) => ({
+        body: {
+          data: {
+            deviceId: x.mojElektro.uploadDevice,
+            label: 'Meter',
+            fileName: 'meter.csv',
+            content: 'timestamp,power_kw\n2025-01-01T00:15:00+01:00,1.5',
+            connectionPowerKw: 17,
+            phases: 3,
+            tariffsCount: 2,
+          },
+        },
+      }),
+      status: 404,
+      owner: 422,
     },
     meterData: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device },
+        query: { from: '2025-01-01', to: '2025-01-31' },
+      }),
+      status: 404,
+      owner: 422,
     },
     calculations: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device },
+        body: {
+          data: {
+            from: '2025-01-01',
+            to: '2025-01-31',
+            vt: 0.1,
+            mt: 0.08,
+            et: 0,
+            customPowerLimits: null,
+          },
+        },
+      }),
+      status: 404,
+      owner: 422,
     },
-    batteryWhatIf: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
-    },
-    solarWhatIf: {
-      exempt: 'work in progress (me-module): the foreign-user samples follow with the service',
-    },
+    batteryWhatIf: { exempt: WHAT_IF },
+    solarWhatIf: { exempt: WHAT_IF },
   },
 };

@@ -240,7 +240,7 @@ describe('configuration and start banner', () => {
     [{ DEV_MAILBOX: 'true' }, { devMailbox: true, devMailboxOpen: false }],
     [{ DEV_MAILBOX: 'false' }, { devMailbox: false, devMailboxOpen: false }],
     [
-      { NODE_ENV: 'production', DEV_MAILBOX: 'open' },
+      { NODE_ENV: 'production', DEV_MAILBOX: 'open', EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32) },
       { devMailbox: false, devMailboxOpen: false },
     ],
   ])('%j → %j', (env, expected) => {
@@ -250,7 +250,9 @@ describe('configuration and start banner', () => {
   it('listens on 127.0.0.1 by default outside production, on all interfaces in production', () => {
     expect(parseConfig({}).host).toBe('127.0.0.1');
     expect(parseConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
-    expect(parseConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(
+      parseConfig({ NODE_ENV: 'production', EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32) }).host,
+    ).toBe('0.0.0.0');
     expect(parseConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
@@ -265,7 +267,10 @@ describe('configuration and start banner', () => {
     expect(startNotes(parseConfig({ DEV_MAILBOX: 'open' }), origin).join('\n')).toContain(
       'DEV_MAILBOX=open',
     );
-    const production = startNotes(parseConfig({ NODE_ENV: 'production' }), origin);
+    const production = startNotes(
+      parseConfig({ NODE_ENV: 'production', EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32) }),
+      origin,
+    );
     expect(production.join('\n')).not.toContain('mailbox');
     expect(production.join('\n')).not.toContain('only:');
   });

@@ -52,6 +52,10 @@ export async function createTestApp(
     WEB_DIST_DIR: join(tmpdir(), 'ec-no-such-dist'),
     // No polling workers: tests deliver queued jobs with `app.mail.idle()` / `app.jobs.drain()`, deterministically.
     JOBS_WORKERS: 'false',
+    // Production requires the key that encrypts external credentials.
+    ...(options.env?.NODE_ENV === 'production'
+      ? { EXTERNAL_CREDENTIALS_KEY: 'ab'.repeat(32) }
+      : {}),
     ...options.env,
   });
   const app = await buildApp({

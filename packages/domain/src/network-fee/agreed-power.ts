@@ -1,9 +1,10 @@
 // Agreed power (dogovorjena obračunska moč): the rules a set of five values must satisfy, the limits that apply over
 // a date range, and the operator's own determination from past data (domain-si.md §1.4).
 
-import { dayInfo } from './calendar.ts';
+import { dayInfo, tariffDateOf } from './calendar.ts';
 import { NetworkFeeError, type AgreedPowerIssue } from './errors.ts';
 import { minimumAgreedPowerTenths, type Phases } from './rates.ts';
+import { requireTariffYear } from './tariff-year.ts';
 import { POWER_UNITS_PER_KW, UNITS_PER_TENTH, type AnnotatedSeries } from './series.ts';
 import {
   DAY_MS,
@@ -39,14 +40,17 @@ export interface AgreedPowerLimits {
 
 /**
  * The agreed-power limits over local days [fromDay, toDay]. A single set of values must be valid on every day, so
- * the derived minimum is the largest daily minimum of the range (the rule changed on 1 Jan 2026). Throws
- * MINIMUM_POWER_UNKNOWN when neither a minimum nor phases and connection power are given.
+ * the derived minimum is the largest daily minimum of the range (the rule changed on 1 Jan 2026); under a tariff
+ * year, each day's minimum is that of the same date in the tariff year. Throws MINIMUM_POWER_UNKNOWN when neither a
+ * minimum nor phases and connection power are given.
  */
 export function agreedPowerLimits(
   connection: ConnectionInfo,
   fromDay: number,
   toDay: number,
+  tariffYear?: number,
 ): AgreedPowerLimits {
+  if (tariffYear !== undefined) requireTariffYear(tariffYear);
   const { phases, connectionPowerKw, minimumPowerKw } = connection;
   let connectionTenths: number | undefined;
   if (connectionPowerKw !== undefined) {
@@ -85,7 +89,11 @@ export function agreedPowerLimits(
   for (let d = fromDay; d <= toDay; d++) {
     minimumTenths = Math.max(
       minimumTenths,
-      minimumAgreedPowerTenths(phases, connectionPowerKw, dateOfDayNumber(d)),
+      minimumAgreedPowerTenths(
+        phases,
+        connectionPowerKw,
+        tariffDateOf(dateOfDayNumber(d), tariffYear),
+      ),
     );
   }
   return { minimumTenths, connectionTenths };
@@ -207,7 +215,7 @@ export function deriveDistributorAgreedPower(
   for (let y = lastYear; y >= firstYear - 1; y--) {
     const fromDay = dayNumberOf({ year: y, month: 11, day: 1 });
     const toDay = dayNumberOf({ year: y + 1, month: 3, day: 1 }) - 1;
-    const expected = expectedBlock1Quarters(fromDay, toDay);
+    const expected = expectedBlock1Quarters(fromDay, toDay, series.tariffYear);
     if (expected === undefined || expected === 0) continue;
     const tops = [[], [], [], [], [], []] as number[][];
     let present = 0;
@@ -245,15 +253,24 @@ export function deriveDistributorAgreedPower(
 }
 
 /** Block-1 quarter hours in local days [fromDay, toDay], walking real instants so DST days count right. */
-function expectedBlock1Quarters(fromDay: number, toDay: number): number | undefined {
+function expectedBlock1Quarters(
+  fromDay: number,
+  toDay: number,
+  tariffYear: number | undefined,
+): number | undefined {
   const end = localDayStartMs(toDay + 1);
   let count = 0;
+  let currentDay = Number.NaN;
+  let blocks = dayInfo(fromDay, tariffYear).blocks;
   for (let t = localDayStartMs(fromDay); t < end; t += INTERVAL_MS) {
     const local = t + ljubljanaOffsetMs(t);
     const d = Math.floor(local / DAY_MS);
-    const blocks = dayInfo(d).blocks;
-    if (!blocks) return undefined;
-    if (blocks[Math.floor((local - d * DAY_MS) / HOUR_MS)] === 1) count++;
+    if (d !== currentDay) {
+      currentDay = d;
+      blocks = dayInfo(d, tariffYear).blocks;
+      if (!blocks) return undefined;
+    }
+    if (blocks?.[Math.floor((local - d * DAY_MS) / HOUR_MS)] === 1) count++;
   }
   return count;
 }

@@ -6,8 +6,11 @@ import {
   easterSunday,
   energyWindowAt,
   intervalBlock,
+  dayInfo,
+  isWorkFreeDay,
   isWorkFreeHoliday,
   isWorkingDay,
+  workFreeDays,
   workFreeHolidays,
 } from './calendar.ts';
 import { NetworkFeeError } from './errors.ts';
@@ -84,6 +87,65 @@ describe('Easter and work-free days', () => {
       '2025-12-25',
       '2025-12-26',
     ]);
+  });
+});
+
+describe('work-free days as data per year', () => {
+  it('2 January: work-free in 2012, not in 2015, again in 2017', () => {
+    const hasJan2 = (year: number) => workFreeDays(year).some((w) => w.month === 1 && w.day === 2);
+    expect(hasJan2(2012)).toBe(true);
+    expect(hasJan2(2015)).toBe(false);
+    expect(hasJan2(2017)).toBe(true);
+    // 2 Jan 2015 was a Friday: an ordinary working day; 2 Jan 2017 a Monday off.
+    expect(isWorkingDay(d('2015-01-02'))).toBe(true);
+    expect(isWorkingDay(d('2017-01-02'))).toBe(false);
+  });
+
+  it('14 August 2023 is a one-off work-free day by law, marked as unconfirmed; 14 August 2024 is not', () => {
+    expect(isWorkFreeDay('2023-08-14')).toBe(true);
+    expect(isWorkFreeDay(d('2023-08-14'))).toBe(true);
+    expect(isWorkFreeDay('2024-08-14')).toBe(false);
+    const day = workFreeDays(2023).find((w) => w.date === '2023-08-14');
+    expect(day).toMatchObject({
+      name: 'dan solidarnosti',
+      oneOff: true,
+      confidence: 'unconfirmed',
+    });
+    expect(day?.source).toContain('§1.3');
+    // It was a Monday, so the day type changes: not a working day.
+    expect(isWorkingDay(d('2023-08-14'))).toBe(false);
+    expect(isWorkingDay(d('2023-08-21'))).toBe(true);
+  });
+
+  it('Easter Monday moves with Easter and is work-free', () => {
+    expect(isWorkFreeDay('2025-04-21')).toBe(true);
+    expect(isWorkFreeDay('2026-04-06')).toBe(true);
+    expect(isWorkFreeDay('2025-04-22')).toBe(false);
+    expect(workFreeDays(2026).find((w) => w.date === '2026-04-06')?.name).toBe(
+      'velikonočni ponedeljek',
+    );
+  });
+
+  it('recurring days carry their source and are not one-off', () => {
+    for (const w of workFreeDays(2025)) {
+      expect(w.oneOff).toBe(false);
+      expect(w.confidence).toBe('confirmed');
+      expect(w.source).toMatch(/Zakon o praznikih/);
+    }
+  });
+
+  it('weekends are not "work-free days by law"', () => {
+    expect(isWorkFreeDay('2025-10-25')).toBe(false);
+  });
+
+  it('refuses a malformed date with INVALID_DATE', () => {
+    expect(() => isWorkFreeDay('2025-02-30')).toThrow(NetworkFeeError);
+  });
+
+  it('the calendar uses the table: 14 Aug 2023 gets non-working blocks under any tariff year', () => {
+    expect(dayInfo(dayNumberOf(d('2023-08-14')), 2025).working).toBe(false);
+    expect(dayInfo(dayNumberOf(d('2023-08-14')), 2025).blocks?.[10]).toBe(3);
+    expect(dayInfo(dayNumberOf(d('2023-08-21')), 2025).blocks?.[10]).toBe(2);
   });
 });
 

@@ -20,10 +20,43 @@ export const NETWORK_FEE_ERROR_CODES = [
   'CURRENT_NOT_DERIVABLE',
   'OLD_BILLING_POWER_UNKNOWN',
   'INVALID_INPUT_FORMAT',
+  'TARIFF_YEAR_NOT_COVERED',
+  'UNKNOWN_FILE_FORMAT',
+  'CSV_HEADER_NOT_FOUND',
+  'CSV_COLUMN_MISSING',
+  'CSV_INVALID_TIMESTAMP',
+  'CSV_NONEXISTENT_TIME',
+  'CSV_REPEATED_TIME',
+  'CSV_INVALID_NUMBER',
+  'CSV_FIELD_COUNT',
+  'CSV_NO_DATA',
 ] as const;
 
 /** A network-fee error code. */
 export type NetworkFeeErrorCode = (typeof NETWORK_FEE_ERROR_CODES)[number];
+
+/** Codes with a catalog text `network_fee.errors.<code lower-case>` (packages/i18n), with the params as placeholders. */
+export const TRANSLATED_NETWORK_FEE_ERROR_CODES = [
+  'TARIFF_YEAR_NOT_COVERED',
+  'OUTSIDE_BLOCK_LAYOUT',
+  'UNKNOWN_FILE_FORMAT',
+  'INVALID_INPUT_FORMAT',
+  'CSV_HEADER_NOT_FOUND',
+  'CSV_COLUMN_MISSING',
+  'CSV_FIELD_COUNT',
+  'CSV_INVALID_TIMESTAMP',
+  'CSV_NONEXISTENT_TIME',
+  'CSV_REPEATED_TIME',
+  'CSV_INVALID_NUMBER',
+  'CSV_NO_DATA',
+] as const satisfies readonly NetworkFeeErrorCode[];
+
+/** The translation key of an error code (`network_fee.errors.csv_invalid_number`), or undefined without a catalog text. */
+export function networkFeeErrorKey(code: NetworkFeeErrorCode): string | undefined {
+  return (TRANSLATED_NETWORK_FEE_ERROR_CODES as readonly string[]).includes(code)
+    ? `network_fee.errors.${code.toLowerCase()}`
+    : undefined;
+}
 
 /** Values that describe an error (dates as `YYYY-MM-DD`, powers in kW). */
 export type NetworkFeeErrorParams = Readonly<Record<string, string | number | boolean | undefined>>;

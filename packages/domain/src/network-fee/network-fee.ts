@@ -60,6 +60,12 @@ export interface NetworkFeeInput {
   readonly prices?: Partial<EnergyPrices>;
   /** Billing power of the old system; default from the connection (standard fuse table). */
   readonly oldBillingPowerKw?: number;
+  /**
+   * Price the data under the rules of this tariff year (block layout, seasons, rates, excess factor, minimum agreed
+   * power): each interval's month is priced as the same month of the tariff year, its day type (working or not) is
+   * its own real date's. Must be one of TARIFF_YEARS, else TARIFF_YEAR_NOT_COVERED. Absent: each interval's own date.
+   */
+  readonly tariffYear?: number;
 }
 
 /** The comparison; `custom` only when custom values were given. */
@@ -89,6 +95,7 @@ function scheduleFromPeriods(
   fromDay: number,
   toDay: number,
   connection: ConnectionInfo,
+  tariffYear: number | undefined,
 ): ScheduleSegment[] {
   const clipped = periods
     .map((p, index) => ({
@@ -118,7 +125,7 @@ function scheduleFromPeriods(
         },
       );
     }
-    const limits = agreedPowerLimits(connection, c.fromDay, c.toDay);
+    const limits = agreedPowerLimits(connection, c.fromDay, c.toDay, tariffYear);
     const tenths = requireValidAgreedPowers(c.p.valuesKw, limits, 'new');
     segments.push({
       fromDay: c.fromDay,
@@ -140,27 +147,33 @@ function scheduleFromPeriods(
 
 /**
  * The agreed powers the operator would have set, derived from the whole series with the limits of the range
- * (exported so callers can show how "current" was obtained).
+ * (exported so callers can show how "current" was obtained); under a tariff year's layout and minimum when given.
  */
 export function deriveCurrentAgreedPower(
   series: MeterSeries,
   connection: ConnectionInfo,
   from?: string,
   to?: string,
+  tariffYear?: number,
 ): DerivedAgreedPower {
-  const annotated = annotateSeries(series);
+  const annotated = annotateSeries(series, tariffYear);
   const period = preparePeriod(annotated, from, to);
   return deriveDistributorAgreedPower(
     annotated,
-    agreedPowerLimits(connection, period.fromDay, period.toDay),
+    agreedPowerLimits(connection, period.fromDay, period.toDay, tariffYear),
   );
 }
 
 /** Calculates every scenario of the comparison. Throws NetworkFeeError with a code and parameters on bad input. */
 export function calculateNetworkFee(input: NetworkFeeInput): NetworkFeeResult {
-  const annotated = annotateSeries(input.series);
+  const annotated = annotateSeries(input.series, input.tariffYear);
   const period = preparePeriod(annotated, input.from, input.to);
-  const limits = agreedPowerLimits(input.connection, period.fromDay, period.toDay);
+  const limits = agreedPowerLimits(
+    input.connection,
+    period.fromDay,
+    period.toDay,
+    input.tariffYear,
+  );
   const tariff: SupplierTariff = {
     tariffs: input.tariffs ?? 2,
     prices: { vt: input.prices?.vt ?? 0, mt: input.prices?.mt ?? 0, et: input.prices?.et ?? 0 },
@@ -172,7 +185,13 @@ export function calculateNetworkFee(input: NetworkFeeInput): NetworkFeeResult {
       determinedBy: input.determinedBy ?? 'DISTRIBUTER',
     },
   ];
-  const schedule = scheduleFromPeriods(periods, period.fromDay, period.toDay, input.connection);
+  const schedule = scheduleFromPeriods(
+    periods,
+    period.fromDay,
+    period.toDay,
+    input.connection,
+    input.tariffYear,
+  );
   const lastTenths = schedule[schedule.length - 1]?.tenths ?? [];
   const newScenario = calculateScenario(
     period,

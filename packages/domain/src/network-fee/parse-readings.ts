@@ -10,6 +10,10 @@ import type { MeterSeries } from './series.ts';
 export const READING_TYPE_P_PLUS = '32.0.2.4.1.2.37.0.0.0.0.0.0.0.0.3.38.0';
 /** Moj Elektro reading type of 15-minute imported active energy (A+, kWh). */
 export const READING_TYPE_A_PLUS = '32.0.2.4.1.2.12.0.0.0.0.0.0.0.0.3.72.0';
+/** Moj Elektro reading type of 15-minute exported active power (P−, kW). */
+export const READING_TYPE_P_MINUS = '32.0.2.4.19.2.37.0.0.0.0.0.0.0.0.3.38.0';
+/** Moj Elektro reading type of 15-minute exported active energy (A−, kWh). */
+export const READING_TYPE_A_MINUS = '32.0.2.4.19.2.12.0.0.0.0.0.0.0.0.3.72.0';
 
 /** A parsed series plus where it came from. */
 export interface ParsedReadings extends MeterSeries {
@@ -17,6 +21,14 @@ export interface ParsedReadings extends MeterSeries {
   readonly source: string;
   /** Readings without a value (skipped, as the portal leaves gaps). */
   readonly skipped: number;
+  /**
+   * Export (P− else A−) per interval where the input has it: aligned with intervalEndsMs, in the unit of `kind`
+   * (converted × 4 or ÷ 4 when the export is of the other kind), NaN where an interval has no export reading.
+   * Null or absent when the input has no export readings.
+   */
+  readonly exportValues?: number[] | null;
+  /** The export reading type used (JSON) or column (CSV). */
+  readonly exportSource?: string;
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -77,57 +89,31 @@ export function parseMojElektroReadings(text: string): ParsedReadings {
     );
   }
   const typed = blocks.filter(isObject);
+  const ofType = (wanted: string): Record<string, unknown>[] =>
+    typed.filter((b) => typeof b.readingType === 'string' && sameQuantity(b.readingType, wanted));
   for (const [wanted, kind] of [
     [READING_TYPE_P_PLUS, 'power'],
     [READING_TYPE_A_PLUS, 'energy'],
   ] as const) {
-    const matching = typed.filter(
-      (b) => typeof b.readingType === 'string' && sameQuantity(b.readingType, wanted),
-    );
+    const matching = ofType(wanted);
     if (matching.length === 0) continue;
-    const ends: number[] = [];
-    const values: number[] = [];
-    let skipped = 0;
-    for (const block of matching) {
-      const readings = block.intervalReadings;
-      if (!Array.isArray(readings)) {
-        throw new NetworkFeeError(
-          'INVALID_INPUT_FORMAT',
-          `intervalBlocks entry ${String(block.readingType)} has no intervalReadings array`,
-          {},
-        );
-      }
-      for (const r of readings as RawReading[]) {
-        if (!isObject(r) || typeof r.timestamp !== 'string') {
-          throw new NetworkFeeError(
-            'INVALID_INPUT_FORMAT',
-            'a reading has no timestamp string',
-            {},
-          );
-        }
-        const end = parseTimestamp(r.timestamp);
-        if (end === undefined) {
-          throw new NetworkFeeError(
-            'INVALID_INPUT_FORMAT',
-            `invalid timestamp "${r.timestamp}" (ISO 8601 with offset expected)`,
-            {
-              value: r.timestamp,
-            },
-          );
-        }
-        if (r.value === null || r.value === undefined || r.value === '') {
-          skipped++;
-          continue;
-        }
-        const value =
-          typeof r.value === 'number'
-            ? r.value
-            : typeof r.value === 'string'
-              ? parseNumber(r.value, r.timestamp)
-              : Number.NaN;
-        ends.push(end);
-        values.push(value);
-      }
+    const { ends, values, skipped } = readIntervalBlocks(matching);
+    let exportValues: number[] | null = null;
+    let exportSource: string | undefined;
+    for (const [exportWanted, exportKind] of [
+      [READING_TYPE_P_MINUS, 'power'],
+      [READING_TYPE_A_MINUS, 'energy'],
+    ] as const) {
+      const exportBlocks = ofType(exportWanted);
+      if (exportBlocks.length === 0) continue;
+      const exported = readIntervalBlocks(exportBlocks);
+      if (exported.values.length === 0) continue;
+      const factor = exportKind === kind ? 1 : kind === 'power' ? 4 : 0.25;
+      const byEnd = new Map<number, number>();
+      exported.ends.forEach((e, k) => byEnd.set(e, (exported.values[k] as number) * factor));
+      exportValues = ends.map((e) => byEnd.get(e) ?? Number.NaN);
+      exportSource = String(exportBlocks[0]?.readingType);
+      break;
     }
     return {
       kind,
@@ -135,6 +121,8 @@ export function parseMojElektroReadings(text: string): ParsedReadings {
       values,
       source: String(matching[0]?.readingType),
       skipped,
+      exportValues,
+      ...(exportSource === undefined ? {} : { exportSource }),
     };
   }
   throw new NetworkFeeError(
@@ -142,6 +130,54 @@ export function parseMojElektroReadings(text: string): ParsedReadings {
     `no 15-minute P+ (${READING_TYPE_P_PLUS}) or A+ (${READING_TYPE_A_PLUS}) readings in the JSON`,
     {},
   );
+}
+
+function readIntervalBlocks(matching: readonly Record<string, unknown>[]): {
+  ends: number[];
+  values: number[];
+  skipped: number;
+} {
+  const ends: number[] = [];
+  const values: number[] = [];
+  let skipped = 0;
+  for (const block of matching) {
+    const readings = block.intervalReadings;
+    if (!Array.isArray(readings)) {
+      throw new NetworkFeeError(
+        'INVALID_INPUT_FORMAT',
+        `intervalBlocks entry ${String(block.readingType)} has no intervalReadings array`,
+        {},
+      );
+    }
+    for (const r of readings as RawReading[]) {
+      if (!isObject(r) || typeof r.timestamp !== 'string') {
+        throw new NetworkFeeError('INVALID_INPUT_FORMAT', 'a reading has no timestamp string', {});
+      }
+      const end = parseTimestamp(r.timestamp);
+      if (end === undefined) {
+        throw new NetworkFeeError(
+          'INVALID_INPUT_FORMAT',
+          `invalid timestamp "${r.timestamp}" (ISO 8601 with offset expected)`,
+          {
+            value: r.timestamp,
+          },
+        );
+      }
+      if (r.value === null || r.value === undefined || r.value === '') {
+        skipped++;
+        continue;
+      }
+      const value =
+        typeof r.value === 'number'
+          ? r.value
+          : typeof r.value === 'string'
+            ? parseNumber(r.value, r.timestamp)
+            : Number.NaN;
+      ends.push(end);
+      values.push(value);
+    }
+  }
+  return { ends, values, skipped };
 }
 
 /** Parses CSV with the header `timestamp,power_kw` or `timestamp,energy_kwh`. Throws INVALID_INPUT_FORMAT, INVALID_VALUE. */

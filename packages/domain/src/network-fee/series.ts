@@ -8,6 +8,7 @@
 
 import { dayInfo, type BlockNumber } from './calendar.ts';
 import { NetworkFeeError } from './errors.ts';
+import { requireTariffYear } from './tariff-year.ts';
 import {
   excessFactor,
   networkRatesForMonth,
@@ -59,10 +60,17 @@ export interface AnnotatedSeries {
   readonly block: Uint8Array;
   /** 1 in the supplier's VT window, else 0. */
   readonly vt: Uint8Array;
+  /** The tariff year whose rules the blocks follow (undefined: each interval's own date). */
+  readonly tariffYear: number | undefined;
 }
 
-/** Sorts, checks and annotates a meter series. Throws INVALID_SERIES, INVALID_INTERVAL, DUPLICATE_INTERVAL or INVALID_VALUE. */
-export function annotateSeries(series: MeterSeries): AnnotatedSeries {
+/**
+ * Sorts, checks and annotates a meter series, under a tariff year's block layout when given (the day type stays the
+ * interval's own). Throws INVALID_SERIES, INVALID_INTERVAL, DUPLICATE_INTERVAL, INVALID_VALUE or
+ * TARIFF_YEAR_NOT_COVERED.
+ */
+export function annotateSeries(series: MeterSeries, tariffYear?: number): AnnotatedSeries {
+  if (tariffYear !== undefined) requireTariffYear(tariffYear);
   const { intervalEndsMs: ends, values } = series;
   if (ends.length !== values.length) {
     throw new NetworkFeeError('INVALID_SERIES', 'timestamps and values differ in length', {
@@ -134,7 +142,7 @@ export function annotateSeries(series: MeterSeries): AnnotatedSeries {
     const d = Math.floor(local / DAY_MS);
     if (d !== currentDay) {
       currentDay = d;
-      info = dayInfo(d);
+      info = dayInfo(d, tariffYear);
     }
     const hour = Math.floor((local - d * DAY_MS) / HOUR_MS);
     dayNumber[i] = d;
@@ -148,6 +156,7 @@ export function annotateSeries(series: MeterSeries): AnnotatedSeries {
     dayNumber,
     block,
     vt,
+    tariffYear,
   };
 }
 
@@ -213,11 +222,14 @@ function dayOf(text: string, what: string): number {
 /**
  * Restricts an annotated series to the local days [from, to] (inclusive; default: the days of the first and last
  * interval) and prepares it for calculation. Throws if a day of the range has no block layout or a month has no
- * rates, or if the range holds no data.
+ * rates, or if the range holds no data. Under the series' tariff year, each month takes the layout, rates and excess
+ * factor of the same month of the tariff year; the old system keeps its own rules (its VT/MT windows by the real
+ * day) with the old-system rates that apply in the tariff year.
  */
 export function preparePeriod(series: AnnotatedSeries, from?: string, to?: string): PreparedPeriod {
   if (series.count === 0)
     throw new NetworkFeeError('NO_DATA_IN_RANGE', 'the input holds no intervals', {});
+  const tariffYear = series.tariffYear;
   const fromDay = from === undefined ? (series.dayNumber[0] as number) : dayOf(from, 'from');
   const toDay = to === undefined ? (series.dayNumber[series.count - 1] as number) : dayOf(to, 'to');
   if (toDay < fromDay) {
@@ -231,7 +243,7 @@ export function preparePeriod(series: AnnotatedSeries, from?: string, to?: strin
     );
   }
   for (let d = fromDay; d <= toDay; d++) {
-    if (!dayInfo(d).blocks) {
+    if (!dayInfo(d, tariffYear).blocks) {
       const date = formatIsoDate(dateOfDayNumber(d));
       throw new NetworkFeeError(
         'OUTSIDE_BLOCK_LAYOUT',
@@ -276,7 +288,7 @@ export function preparePeriod(series: AnnotatedSeries, from?: string, to?: strin
     const coveredDays = lastDay - firstDay + 1;
     const blockOccurs = [false, false, false, false, false, false];
     for (let d = monthFirst; d < monthFirst + dim; d++)
-      for (const b of dayInfo(d).blocks ?? []) blockOccurs[b] = true;
+      for (const b of dayInfo(d, tariffYear).blocks ?? []) blockOccurs[b] = true;
     const start = i;
     const blockUnits = [0, 0, 0, 0, 0, 0];
     let vtUnits = 0;
@@ -299,9 +311,9 @@ export function preparePeriod(series: AnnotatedSeries, from?: string, to?: strin
       coveredDays,
       prorate: coveredDays === dim ? 1 : coveredDays / dim,
       blockOccurs,
-      rates: networkRatesForMonth(y, m),
-      excessFactor: excessFactor(y),
-      oldRates: oldSystemRatesForMonth(y, m),
+      rates: networkRatesForMonth(tariffYear ?? y, m),
+      excessFactor: excessFactor(tariffYear ?? y),
+      oldRates: oldSystemRatesForMonth(tariffYear ?? y, m),
       start,
       end: i,
       blockUnits,

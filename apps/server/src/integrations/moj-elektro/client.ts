@@ -16,9 +16,6 @@ import {
 export { MojElektroError, mojElektroErrorKey } from './types.ts';
 export type * from './types.ts';
 
-/** The production base URL (MOJ_ELEKTRO_API_URL default in production). */
-export const MOJ_ELEKTRO_PRODUCTION_URL = 'https://api.informatika.si/mojelektro/v1';
-
 /** The 15-minute reading types the client asks for (domain-si.md §2.3). */
 export const READING_TYPES = {
   pPlus: '32.0.2.4.1.2.37.0.0.0.0.0.0.0.0.3.38.0',
@@ -254,6 +251,13 @@ export function createMojElektroClient(opts: MojElektroClientOptions): MojElektr
   ): Promise<unknown> {
     const url = `${base}${path}${query ? `?${query.toString()}` : ''}`;
     const label = `Moj Elektro GET ${path}`;
+    // A header can carry visible ASCII only: anything else is no token the portal issued (and would fail in fetch).
+    if (!/^[\x21-\x7e]{1,1000}$/.test(token)) {
+      throw new MojElektroError(
+        'TOKEN_REJECTED',
+        `${label}: the token is empty or has invalid characters`,
+      );
+    }
     for (let attempt = 0; ; attempt++) {
       await acquire();
       let response: Response | undefined;
@@ -261,6 +265,8 @@ export function createMojElektroClient(opts: MojElektroClientOptions): MojElektr
       try {
         response = await doFetch(url, {
           headers: { 'X-API-TOKEN': token, Accept: 'application/json' },
+          // A redirect would carry the token header to wherever it points: not followed (BAD_RESPONSE).
+          redirect: 'manual',
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {

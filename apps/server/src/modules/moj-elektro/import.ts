@@ -130,7 +130,12 @@ export async function importSeries(deps: ImportDeps, seriesId: number): Promise<
     for (const b of bindings.get(d.id) ?? []) {
       if (seen.has(b.credentialId)) continue;
       seen.add(b.credentialId);
-      tokens.push(crypto.decrypt(b.tokenEncrypted));
+      try {
+        tokens.push(crypto.decrypt(b.tokenEncrypted));
+      } catch {
+        // Stored with another key: this token cannot be used; another one may.
+        log.warn({ seriesId, credentialId: b.credentialId }, 'moj-elektro credential unreadable');
+      }
     }
   }
   const usagePoint = devices.find((d) => d.gsrn)?.gsrn ?? series.eimm;

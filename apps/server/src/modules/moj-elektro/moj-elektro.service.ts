@@ -330,19 +330,19 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
     async addDevice(actor: Actor, form: AbstractDeviceForm): Promise<{ device: AbstractDevice }> {
       const credentialIds = [...new Set([form.token_id, ...(form.credentials ?? [])])];
       const own = await repo.credentials(actor.user.id);
-      const fields: Record<string, string> = {};
-      credentialIds.forEach((cid) => {
-        if (!own.some((c) => c.id === cid)) {
-          fields[cid === form.token_id ? 'data.token_id' : 'data.credentials'] =
-            'validation.not_found';
-        }
-      });
-      if (Object.keys(fields).length > 0) throw fieldErrors422(fields);
+      // Every token named must be the user's own: another user's (or an unknown) token is not found.
+      if (!credentialIds.every((cid) => own.some((c) => c.id === cid))) throw notFound();
       requireSlovenia(actor);
       const selected = own.find((c) => c.id === form.token_id);
       if (!selected) throw notFound();
       const crypto = await options.crypto();
-      const token = crypto.decrypt(selected.tokenEncrypted);
+      let token: string;
+      try {
+        token = crypto.decrypt(selected.tokenEncrypted);
+      } catch {
+        // Stored with another key (EXTERNAL_CREDENTIALS_KEY changed): the user must add the token again.
+        throw fieldErrors422({ 'data.token_id': 'moj_elektro.credentials.unreadable' });
+      }
       const client = await portalClient();
       let info: ConsumerInfo;
       let mtGsrn: string | null;
