@@ -164,5 +164,5 @@ describe('Moj Elektro', () => {
     const peaks = main(page).getByRole('table', { name: sl('moj_elektro.data.peaks_title') });
     expect(await peaks.locator('tbody tr').count()).toBeGreaterThanOrEqual(12);
     await shotBothWidths(page, 'moj-elektro-data');
-  });
+  }, 300_000);
 });

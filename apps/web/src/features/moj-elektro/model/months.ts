@@ -88,8 +88,8 @@ export function scenarioTotal(
 export function monthStack(m: CalculationMonth, scenario: Scenario | 'old') {
   const s = scenario === 'old' ? m.old : m[scenario];
   if (!s) return null;
-  const blocks = scenario === 'old' ? [] : (m[scenario]?.excessivePowerBlocks ?? []);
-  const excess = blocks.reduce((sum, b) => sum + b.totalCost.amount, 0);
+  // The excess row carries what is charged (0 in months whose excess is not charged yet).
+  const excess = s.rows.find((r) => r.category === 'excess_power')?.totalCost.amount ?? 0;
   return {
     energy: s.energy.totalCost.amount,
     networkEnergy: s.networkEnergy.totalCost.amount,
