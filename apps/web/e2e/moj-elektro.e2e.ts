@@ -62,7 +62,7 @@ describe('Moj Elektro', () => {
     const devices = region(page, 'moj_elektro.devices.title');
     await devices.getByRole('textbox', { name: sl('moj_elektro.devices.eimm') }).fill(EIMM);
     await devices.getByRole('button', { name: sl('moj_elektro.devices.add') }).click();
-    const deviceRow = devices.locator(`tr[data-eimm="${EIMM}"]`);
+    const deviceRow = devices.locator(`li[data-eimm="${EIMM}"]`);
     await deviceRow.waitFor();
     // The import runs month by month (about 25 months back); the list polls while it runs.
     const status = deviceRow.getByTestId('me-import-status');

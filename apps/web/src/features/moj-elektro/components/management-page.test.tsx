@@ -117,7 +117,10 @@ describe('token and device management', () => {
     await screen.findByText('No tokens yet.');
     await userEvent.type(tokenInput(), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Add token' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error adding the token.');
+    // The field's own message (the client's key), not the generic "Some fields are not valid".
+    const rejected = i18n.t('moj_elektro.errors.token_rejected');
+    expect(rejected).not.toBe('moj_elektro.errors.token_rejected');
+    expect(await screen.findByRole('alert')).toHaveTextContent(rejected);
   });
 
   it('deletes a token after a confirmation that says its devices go too', async () => {
@@ -127,7 +130,7 @@ describe('token and device management', () => {
     });
     const calls = fakeFetch(route);
     renderPage();
-    await screen.findByRole('table', { name: 'Devices' });
+    await screen.findByRole('list', { name: 'Devices' });
     await userEvent.click(screen.getByRole('button', { name: 'Delete token demo-•••••' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete token' });
     expect(dialog).toHaveTextContent(/Its devices go too/);
@@ -156,8 +159,8 @@ describe('token and device management', () => {
         data: { eimm: '4-1000001', token_id: 5, abstract_device_type_id: 1, credentials: [5] },
       }),
     );
-    const devices = await screen.findByRole('table', { name: 'Devices' });
-    const row = within(devices).getByText('4-1000001').closest('tr') as HTMLElement;
+    const devices = await screen.findByRole('list', { name: 'Devices' });
+    const row = within(devices).getByText('4-1000001').closest('li') as HTMLElement;
     expect(within(row).getByTestId('me-import-status')).toHaveTextContent('Importing');
     expect(within(row).getByText('3 of 25 months')).toBeInTheDocument();
     expect(
@@ -184,7 +187,7 @@ describe('token and device management', () => {
     });
     const calls = fakeFetch(route);
     renderPage();
-    await screen.findByRole('table', { name: 'Devices' });
+    await screen.findByRole('list', { name: 'Devices' });
     await userEvent.click(
       screen.getByRole('button', { name: 'Remove token aaaaa••••• from 4-1000001' }),
     );

@@ -35,6 +35,7 @@ import {
 } from '../api/moj-elektro-api.ts';
 import type { AbstractDevice, ExternalCredential } from '../model/types.ts';
 import { UploadForm } from './upload-form.tsx';
+import classes from './moj-elektro.module.css';
 
 /** The text of a failed add: the field's own message (the portal refused the token, the EIMM is unknown …) when
  * the server named one, else its message, else `fallback`. */
@@ -378,77 +379,72 @@ export function ManagementPage() {
           ) : devices.data.length === 0 ? (
             <EmptyState title={t('moj_elektro.devices.empty')} />
           ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table aria-labelledby="me-devices" verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('moj_elektro.devices.eimm')}</Table.Th>
-                    <Table.Th>{t('moj_elektro.devices.tokens')}</Table.Th>
-                    <Table.Th>{t('moj_elektro.devices.import')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {devices.data.map((device) => (
-                    <Table.Tr key={device.id} data-eimm={device.eimm}>
-                      <Table.Td>
-                        <Text fw={600}>{device.eimm}</Text>
-                        {device.label && (
-                          <Text size="sm" c="dimmed">
-                            {device.label}
-                          </Text>
-                        )}
-                        <Text size="xs" c="dimmed">
-                          {device.source === 'UPLOAD'
-                            ? t('moj_elektro.devices.source_upload')
-                            : t('moj_elektro.devices.tariffs', {
-                                tariffs: device.tariffsCount ?? 2,
+            <ul className={classes.deviceList} aria-labelledby="me-devices">
+              {devices.data.map((device) => (
+                <li key={device.id} data-eimm={device.eimm} className={classes.deviceItem}>
+                  <div>
+                    <Text fw={600}>{device.eimm}</Text>
+                    {device.label && (
+                      <Text size="sm" c="dimmed">
+                        {device.label}
+                      </Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      {device.source === 'UPLOAD'
+                        ? t('moj_elektro.devices.source_upload')
+                        : t('moj_elektro.devices.tariffs', {
+                            tariffs: device.tariffsCount ?? 2,
+                          })}
+                    </Text>
+                  </div>
+                  <div>
+                    <Text size="xs" c="dimmed" mb={4}>
+                      {t('moj_elektro.devices.tokens')}
+                    </Text>
+                    <Group gap={4}>
+                      {device.credentials.map((c) => (
+                        <Badge
+                          key={c.token_id}
+                          variant="outline"
+                          tt="none"
+                          ff="monospace"
+                          rightSection={
+                            <ActionIcon
+                              size="xs"
+                              variant="transparent"
+                              color="red"
+                              aria-label={t('moj_elektro.devices.remove_token_label', {
+                                token: c.token,
+                                eimm: device.eimm,
                               })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {device.credentials.map((c) => (
-                            <Badge
-                              key={c.token_id}
-                              variant="outline"
-                              tt="none"
-                              ff="monospace"
-                              rightSection={
-                                <ActionIcon
-                                  size="xs"
-                                  variant="transparent"
-                                  color="red"
-                                  aria-label={t('moj_elektro.devices.remove_token_label', {
-                                    token: c.token,
-                                    eimm: device.eimm,
-                                  })}
-                                  onClick={() => {
-                                    setConfirmError(null);
-                                    setPending({
-                                      kind: 'device-token',
-                                      device,
-                                      tokenId: c.token_id,
-                                      token: c.token,
-                                    });
-                                  }}
-                                >
-                                  <IconTrash size={12} aria-hidden />
-                                </ActionIcon>
-                              }
+                              onClick={() => {
+                                setConfirmError(null);
+                                setPending({
+                                  kind: 'device-token',
+                                  device,
+                                  tokenId: c.token_id,
+                                  token: c.token,
+                                });
+                              }}
                             >
-                              {c.token}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <ImportStatus device={device} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                              <IconTrash size={12} aria-hidden />
+                            </ActionIcon>
+                          }
+                        >
+                          {c.token}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </div>
+                  <div>
+                    <Text size="xs" c="dimmed" mb={4}>
+                      {t('moj_elektro.devices.import')}
+                    </Text>
+                    <ImportStatus device={device} />
+                  </div>
+                </li>
+              ))}
+            </ul>
           )}
         </Stack>
       </Paper>

@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FileInput, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  FileInput,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
@@ -76,13 +85,12 @@ export function UploadForm() {
           clearable
           error={tooBig ? t('moj_elektro.upload.too_big') : undefined}
         />
-        <Group grow wrap="wrap" align="flex-start">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <TextInput
             label={t('moj_elektro.upload.label')}
             value={label}
             onChange={(e) => setLabel(e.currentTarget.value)}
             required
-            miw={180}
           />
           <TextInput
             label={t('moj_elektro.upload.connection_power')}
@@ -95,7 +103,6 @@ export function UploadForm() {
             onKeyDown={blockMinusKey}
             onChange={(e) => setConnection(e.currentTarget.value)}
             required
-            miw={140}
           />
           <Select
             label={t('moj_elektro.upload.phases')}
@@ -106,7 +113,6 @@ export function UploadForm() {
             value={phases}
             onChange={(v) => setPhases(v === '1' ? '1' : '3')}
             allowDeselect={false}
-            miw={140}
           />
           <Select
             label={t('moj_elektro.upload.tariffs')}
@@ -117,9 +123,8 @@ export function UploadForm() {
             value={tariffs}
             onChange={(v) => setTariffs(v === '1' ? '1' : '2')}
             allowDeselect={false}
-            miw={140}
           />
-        </Group>
+        </SimpleGrid>
         <Text size="sm" fw={500}>
           {t('moj_elektro.upload.agreed')}
         </Text>
