@@ -30,8 +30,6 @@ import { createLocationsRepository } from './modules/locations/locations.reposit
 import { createLocationsService } from './modules/locations/locations.service.ts';
 import { createCostsRepository } from './modules/costs/costs.repository.ts';
 import { createCostsService } from './modules/costs/costs.service.ts';
-import { createMojElektroClient } from './integrations/moj-elektro/client.ts';
-import { MojElektroError, type MojElektroClient } from './integrations/moj-elektro/types.ts';
 import {
   createCredentialsCrypto,
   resolveCredentialsKey,
@@ -202,21 +200,13 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
   const mojElektroCrypto = () =>
     (credentialsCrypto ??= resolveCredentialsKey(
       createSettingsRepository(db.db),
-      (config as { externalCredentialsKey?: string }).externalCredentialsKey,
+      config.externalCredentialsKey,
       config.nodeEnv === 'production',
     ).then(createCredentialsCrypto));
-  let mojElektroClient: MojElektroClient | undefined;
-  const mojElektroClientOf = async (): Promise<MojElektroClient> => {
-    const url = (config as { mojElektroUrl?: string }).mojElektroUrl;
-    if (!url || url === 'local') {
-      throw new MojElektroError('UNAVAILABLE', 'no Moj Elektro portal configured');
-    }
-    return (mojElektroClient ??= createMojElektroClient({ baseUrl: url }));
-  };
   const mojElektroModule = createMojElektroService({
     repo: createMojElektroRepository(db.db),
     crypto: mojElektroCrypto,
-    client: mojElektroClientOf,
+    client: mojElektroClient,
     jobs,
     log,
   });

@@ -140,6 +140,7 @@ function restrict(a: AnnotatedSeries, from?: string, to?: string): AnnotatedSeri
     dayNumber: a.dayNumber.subarray(lo, hi),
     block: a.block.subarray(lo, hi),
     vt: a.vt.subarray(lo, hi),
+    tariffYear: a.tariffYear,
   };
 }
 
