@@ -141,7 +141,16 @@ describe('Moj Elektro', () => {
     await custom.locator('tr[data-category="grand_total"]').waitFor();
     await shotBothWidths(page, 'moj-elektro-custom', { fullPage: true });
 
-    // 5. The battery what-if with its default battery (10 kWh, 5 kW, 90 %) and the capacity sweep.
+    // 5. The data page: the 15-minute chart coloured by block and the monthly peaks.
+    await openPage(page, 'route_titles.moj_elektro_data');
+    await main(page)
+      .getByRole('img', { name: sl('moj_elektro.data.chart_label') })
+      .locator('svg')
+      .waitFor({ timeout: 60_000 });
+    const peaks = main(page).getByRole('table', { name: sl('moj_elektro.data.peaks_title') });
+    expect(await peaks.locator('tbody tr').count()).toBeGreaterThanOrEqual(12);
+    await shotBothWidths(page, 'moj-elektro-data');
+    // 6. The battery what-if with its default battery (10 kWh, 5 kW, 90 %) and the capacity sweep.
     await openPage(page, 'route_titles.moj_elektro_battery');
     await main(page)
       .getByRole('button', { name: sl('moj_elektro.battery.run'), exact: true })
@@ -154,15 +163,5 @@ describe('Moj Elektro', () => {
       .locator('svg')
       .waitFor();
     await shotBothWidths(page, 'moj-elektro-battery', { fullPage: true });
-
-    // 6. The data page: the 15-minute chart coloured by block and the monthly peaks.
-    await openPage(page, 'route_titles.moj_elektro_data');
-    await main(page)
-      .getByRole('img', { name: sl('moj_elektro.data.chart_label') })
-      .locator('svg')
-      .waitFor({ timeout: 60_000 });
-    const peaks = main(page).getByRole('table', { name: sl('moj_elektro.data.peaks_title') });
-    expect(await peaks.locator('tbody tr').count()).toBeGreaterThanOrEqual(12);
-    await shotBothWidths(page, 'moj-elektro-data');
   }, 300_000);
 });
