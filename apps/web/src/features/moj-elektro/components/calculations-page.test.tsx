@@ -122,7 +122,7 @@ describe('the calculations page', () => {
     }
     await userEvent.click(screen.getByRole('button', { name: 'Calculate with these powers' }));
     expect(await screen.findByTestId('me-custom-saving')).toHaveTextContent(
-      'With your custom powers 6.00 / 6.00 / 6.50 / 7.00 / 7.00 kW the difference to the current bill is €6.00.',
+      'With your custom powers 6.00 / 6.00 / 6.50 / 7.00 / 7.00 kW you would save €6.00 in this period.',
     );
     expect(calls.at(-1)?.body).toMatchObject({ data: { customPowerLimits: [6, 6, 6.5, 7, 7] } });
     expect(rowsOf('Custom agreed powers')[4]).toHaveTextContent('€274.00');

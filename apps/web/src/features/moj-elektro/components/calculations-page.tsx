@@ -114,10 +114,15 @@ export function CalculationsPage() {
           </Text>
           {customSaving !== null && calculations.agreedPowers.custom && (
             <Text size="sm" data-testid="me-custom-saving">
-              {t('moj_elektro.calculations.summary_custom', {
-                powers: powers(calculations.agreedPowers.custom),
-                amount: f.money(customSaving),
-              })}
+              {customSaving >= 0
+                ? t('moj_elektro.calculations.summary_custom', {
+                    powers: powers(calculations.agreedPowers.custom),
+                    amount: f.money(customSaving),
+                  })
+                : t('moj_elektro.calculations.summary_custom_more', {
+                    powers: powers(calculations.agreedPowers.custom),
+                    amount: f.money(-customSaving),
+                  })}
             </Text>
           )}
           {oldTotal !== null && (

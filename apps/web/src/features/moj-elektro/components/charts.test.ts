@@ -58,4 +58,13 @@ describe('the metering chart', () => {
       [end(3), null],
     ]);
   });
+
+  it('leaves out an export of zeros (a meter without production)', () => {
+    const option = meterChartOption(
+      { ...data, exportKw: [0, 0, 0, 0], totals: { importKwh: 2.5, exportKwh: 0 } },
+      { import: 'Import', export: 'Export', block: (n) => `Block ${n}` },
+      String,
+    );
+    expect(option.series.map((s) => s.name)).not.toContain('Export');
+  });
 });

@@ -110,7 +110,8 @@ export function meterChartOption(
     ],
     series: [
       ...blockSeries,
-      ...(data.exportKw
+      // The export only where there is any (a meter without production sends zeros).
+      ...(data.exportKw && data.totals.exportKwh > 0
         ? [
             {
               name: labels.export,
