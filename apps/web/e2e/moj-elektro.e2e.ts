@@ -150,7 +150,19 @@ describe('Moj Elektro', () => {
     const peaks = main(page).getByRole('table', { name: sl('moj_elektro.data.peaks_title') });
     expect(await peaks.locator('tbody tr').count()).toBeGreaterThanOrEqual(12);
     await shotBothWidths(page, 'moj-elektro-data');
-    // 6. The battery what-if with its default battery (10 kWh, 5 kW, 90 %) and the capacity sweep.
+    // 6. The comparison: monthly cost per system, stacked, and the monthly totals.
+    await openPage(page, 'route_titles.moj_elektro_comparison_charts');
+    await main(page)
+      .getByRole('img', { name: sl('moj_elektro.comparison.chart_label') })
+      .locator('svg')
+      .waitFor({ timeout: 60_000 });
+    const totals = main(page).getByRole('table', {
+      name: sl('moj_elektro.comparison.table_title'),
+    });
+    expect(await totals.locator('tbody tr').count()).toBeGreaterThanOrEqual(13);
+    await shotBothWidths(page, 'moj-elektro-comparison', { fullPage: true });
+
+    // 7. The battery what-if with its default battery (10 kWh, 5 kW, 90 %) and the capacity sweep.
     await openPage(page, 'route_titles.moj_elektro_battery');
     await main(page)
       .getByRole('button', { name: sl('moj_elektro.battery.run'), exact: true })

@@ -88,15 +88,18 @@ export function meterChartOption(
   const lastMs = at(data.importKw.length - 1);
   return {
     animation: false,
-    grid: { left: 48, right: 16, top: 40, bottom: 72 },
+    grid: { left: 48, right: 16, top: 56, bottom: 72 },
     legend: { top: 0, type: 'scroll' as const },
     tooltip: {
       trigger: 'axis' as const,
       valueFormatter: (value: unknown) =>
         value === null || value === undefined ? '–' : `${Number(value).toFixed(2)} kW`,
     },
-    xAxis: { type: 'time' as const, axisLabel: { formatter: (ms: number) => formatTime(ms) } },
-    yAxis: { type: 'value' as const, name: 'kW' },
+    xAxis: {
+      type: 'time' as const,
+      axisLabel: { formatter: (ms: number) => formatTime(ms), hideOverlap: true },
+    },
+    yAxis: { type: 'value' as const, name: 'kW', nameGap: 10 },
     dataZoom: [
       { type: 'inside' as const, startValue: lastMs - FIRST_WINDOW_MS, endValue: lastMs },
       {

@@ -9,6 +9,7 @@ import type { MeterData } from '../model/types.ts';
 import { Chart, loadOptions } from './lazy-charts.tsx';
 import { CalculationError, SelectDeviceState } from './page-states.tsx';
 import { useMeFilters } from './use-filters.ts';
+import classes from './moj-elektro.module.css';
 
 /** Month → the peak kW of blocks 1..5 (null where the block had no interval). */
 export function peaksByMonth(data: MeterData): { month: string; peaks: (number | null)[] }[] {
@@ -93,7 +94,7 @@ export function DataPage() {
           {t('moj_elektro.data.peaks_title')}
         </Title>
         <Table.ScrollContainer minWidth={520}>
-          <Table aria-labelledby="me-peaks" striped>
+          <Table aria-labelledby="me-peaks" striped className={classes.costTable}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('moj_elektro.calculations.month')}</Table.Th>
