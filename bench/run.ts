@@ -14,6 +14,7 @@ const all = [
   'sidebar-filter',
   'spot-prices',
   'battery-sweep',
+  'moj-elektro-calculations',
 ];
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
 let failed = false;

@@ -41,10 +41,7 @@ import {
 } from './plugins/errors.ts';
 import { pricingHandlers } from './modules/pricing/pricing.routes.ts';
 import { costsHandlers } from './modules/costs/costs.routes.ts';
-import {
-  mojElektroHandlers,
-  registeredMojElektroRoutes,
-} from './modules/moj-elektro/moj-elektro.routes.ts';
+import { mojElektroHandlers } from './modules/moj-elektro/moj-elektro.routes.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy, registerSecurity, scriptOriginOf } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -153,7 +150,7 @@ export async function buildApp({
 
   registerContractRoutes(
     app,
-    { ...routes, mojElektro: registeredMojElektroRoutes(routes.mojElektro) },
+    routes,
     {
       site: siteHandlers(sites, services.translations, {
         tileUrl: config.mapTiles.url,

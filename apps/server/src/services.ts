@@ -209,6 +209,7 @@ export async function createServices({ config, db, log, siteCacheMs, onWatch }: 
     client: mojElektroClient,
     jobs,
     log,
+    irradiance: async (query) => (await openMeteoArchiveClient()).hourlyIrradiance(query),
   });
   const locationUsers = createLocationUsersService({
     repo: createLocationUsersRepository(db.db),

@@ -54,6 +54,7 @@ CREATE TABLE "metering_series" (
 	"source" text NOT NULL,
 	"eimm" text NOT NULL,
 	"owner_user_id" integer,
+	"data_version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "metering_series_source_check" CHECK ("metering_series"."source" in ('PORTAL', 'UPLOAD')),
 	CONSTRAINT "metering_series_owner_check" CHECK (("metering_series"."source" = 'PORTAL') = ("metering_series"."owner_user_id" is null))

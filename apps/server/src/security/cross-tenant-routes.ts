@@ -103,8 +103,15 @@ const OWN_ACCOUNT =
   'acts on the signed-in account only; refused while impersonating (impersonation.test.ts)';
 
 const id = (value: number) => ({ id: value });
-const WHAT_IF =
-  'not registered yet: the battery and solar what-ifs are wired once their domain functions land (DESIGN-14 §3)';
+/** A valid calculation filter of January 2025 (Moj Elektro samples). */
+const CALCULATION_FILTER = {
+  from: '2025-01-01',
+  to: '2025-01-31',
+  vt: 0.1,
+  mt: 0.08,
+  et: 0,
+  customPowerLimits: null,
+};
 const STREAM =
   'an event stream stays open: modules/live/live-stream.test.ts opens it for the owner';
 
@@ -704,21 +711,35 @@ export const CROSS_TENANT_ROUTES: RouteTable = {
     calculations: {
       foreign: (x) => ({
         params: { deviceId: x.mojElektro.device },
+        body: { data: CALCULATION_FILTER },
+      }),
+      status: 404,
+      owner: 422,
+    },
+    batteryWhatIf: {
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device },
+        body: { data: { ...CALCULATION_FILTER, capacityKwh: 10, powerKw: 5, efficiencyPct: 90 } },
+      }),
+      status: 404,
+      owner: 422,
+    },
+    solarWhatIf: {
+      foreign: (x) => ({
+        params: { deviceId: x.mojElektro.device },
         body: {
           data: {
-            from: '2025-01-01',
-            to: '2025-01-31',
-            vt: 0.1,
-            mt: 0.08,
-            et: 0,
-            customPowerLimits: null,
+            ...CALCULATION_FILTER,
+            peakKw: 6,
+            azimuthDeg: 180,
+            tiltDeg: 30,
+            exportPrice: 0.05,
+            profile: 'standard',
           },
         },
       }),
       status: 404,
       owner: 422,
     },
-    batteryWhatIf: { exempt: WHAT_IF },
-    solarWhatIf: { exempt: WHAT_IF },
   },
 };

@@ -62,6 +62,8 @@ export const meteringSeries = pgTable(
     eimm: text('eimm').notNull(),
     /** The uploader for UPLOAD; null for PORTAL. */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Bumped by every write of its readings: readers cache the series and re-read when it changed. */
+    dataVersion: integer('data_version').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -2,27 +2,10 @@ import type { mojElektroRoutes } from '@ec/contract';
 import type { GroupHandlers } from '../../plugins/contract-routes.ts';
 import type { MojElektroService } from './moj-elektro.service.ts';
 
-/**
- * The Moj Elektro routes the server registers: every route of the contract group except the battery and solar
- * what-ifs, which are wired once their domain functions exist (DESIGN-14 §3).
- */
-export type RegisteredMojElektroRoutes = Omit<
-  typeof mojElektroRoutes,
-  'batteryWhatIf' | 'solarWhatIf'
->;
-
-/** The registered subset of the contract group. */
-export function registeredMojElektroRoutes(
-  all: typeof mojElektroRoutes,
-): RegisteredMojElektroRoutes {
-  const { batteryWhatIf: _battery, solarWhatIf: _solar, ...rest } = all;
-  return rest;
-}
-
 /** Handlers of the Moj Elektro routes. */
 export function mojElektroHandlers(
   service: MojElektroService,
-): GroupHandlers<RegisteredMojElektroRoutes> {
+): GroupHandlers<typeof mojElektroRoutes> {
   return {
     externalCredentials: ({ actor }) => service.credentials(actor),
     addExternalCredential: ({ actor, body }) => service.addCredential(actor, body.data.token),
@@ -37,5 +20,7 @@ export function mojElektroHandlers(
     meterData: ({ actor, params, query }) => service.meterData(actor, params.deviceId, query),
     calculations: ({ actor, params, body }) =>
       service.calculations(actor, params.deviceId, body.data),
+    batteryWhatIf: ({ actor, params, body }) => service.battery(actor, params.deviceId, body.data),
+    solarWhatIf: ({ actor, params, body }) => service.solar(actor, params.deviceId, body.data),
   };
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type {
   AbstractDevice,
   AbstractDeviceForm,
+  BatteryWhatIf,
+  BatteryWhatIfForm,
   CalculationFilter,
   Calculations,
   ConsumerInfo,
@@ -9,13 +11,28 @@ import type {
   MeterData,
   MeterDataQuery,
   MeterUploadForm,
+  ScenarioSummary,
+  SolarWhatIf,
+  SolarWhatIfForm,
 } from '@ec/contract';
-import { MOJ_ELEKTRO_MESSAGES, maskToken, TOKEN_VISIBLE_CHARS } from '@ec/contract';
+import {
+  BATTERY_SWEEP_POINTS,
+  MOJ_ELEKTRO_MESSAGES,
+  maskToken,
+  TOKEN_VISIBLE_CHARS,
+} from '@ec/contract';
 import {
   agreedPowerLimits,
+  batterySweep,
+  batteryWhatIf,
+  blockOfInterval,
   calculateNetworkFee,
-  dayInfo,
   dayNumberOf,
+  monthlyBlockPeaks,
+  networkFeeErrorKey,
+  solarWhatIf,
+  STANDARD_REFERENCE,
+  TARIFF_YEARS,
   deriveCurrentAgreedPower,
   localDayStartMs,
   NetworkFeeError,
@@ -23,8 +40,12 @@ import {
   toLocalDateTime,
   validateAgreedPowers,
   type AgreedPowerPeriod,
+  type BatterySpec,
+  type BillSummary,
+  type HourlyIrradiance,
   type MeterSeries,
-  type NetworkFeeInput,
+  type SolarSpec,
+  type WhatIfBase,
 } from '@ec/domain';
 import { AppError, notFound, ruleBroken } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -39,6 +60,7 @@ import {
   agreedPowerPeriods,
   connectionOf,
   customLimitFields,
+  eur,
   toCalculations,
   type NewDeterminedBy,
 } from './calculations.ts';
@@ -75,7 +97,18 @@ export interface MojElektroServiceOptions {
   jobs: JobQueue;
   log: Log;
   now?: () => Date;
+  /** Hourly irradiance history for the solar what-if's `weather` profile (Open-Meteo archive). */
+  irradiance?: (query: {
+    latitude: number;
+    longitude: number;
+    startDate: string;
+    endDate: string;
+    timeZone: string;
+  }) => Promise<HourlyIrradiance>;
 }
+
+/** System losses of a solar plant, % (the PVGIS default). */
+const SOLAR_LOSSES_PCT = 14;
 
 /** A 422 with field errors. */
 const fieldErrors422 = (fields: Record<string, string>) =>
@@ -112,7 +145,6 @@ function engineErrorKey(error: NetworkFeeError): string {
       return MOJ_ELEKTRO_MESSAGES.noData;
     case 'CURRENT_NOT_DERIVABLE':
       return 'moj_elektro.calculations.current_not_derivable';
-    case 'OUTSIDE_BLOCK_LAYOUT':
     case 'RATES_NOT_FOUND':
       return 'moj_elektro.calculations.outside_tariff';
     case 'MINIMUM_POWER_UNKNOWN':
@@ -120,7 +152,7 @@ function engineErrorKey(error: NetworkFeeError): string {
     case 'OLD_BILLING_POWER_UNKNOWN':
       return 'moj_elektro.calculations.connection_unknown';
     default:
-      return 'moj_elektro.calculations.error_fetching';
+      return networkFeeErrorKey(error.code) ?? 'moj_elektro.calculations.error_fetching';
   }
 }
 
@@ -138,21 +170,66 @@ export function toMeterSeries(rows: readonly ReadingRow[]): MeterSeries {
   return { kind: 'power', intervalEndsMs: ends, values };
 }
 
+/** The metered export as an engine series (kW), or null when no reading has export. */
+function exportSeriesOf(rows: readonly ReadingRow[]): MeterSeries | null {
+  const withExport = rows.filter((r) => r.exportW10 !== null);
+  if (withExport.length === 0) return null;
+  const ends = new Float64Array(withExport.length);
+  const values = new Float64Array(withExport.length);
+  withExport.forEach((r, i) => {
+    ends[i] = r.endMs;
+    values[i] = (r.exportW10 ?? 0) / W10_PER_KW;
+  });
+  return { kind: 'power', intervalEndsMs: ends, values };
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** A what-if bill as the contract's ScenarioSummary. */
+function scenarioSummary(bill: BillSummary): ScenarioSummary {
+  return {
+    total: eur(bill.totalEur),
+    optimizedTotal: eur(bill.optimizedTotalEur),
+    optimizedAgreedPowers: [...bill.optimizedAgreedKw],
+    peakKw: bill.peakKw.map(round3),
+  };
+}
+
+/** Translation key of a tariff year the tables do not cover. */
+const TARIFF_YEAR_KEY = 'network_fee.errors.tariff_year_not_covered';
+
+/**
+ * Runs engine work and answers its errors: refused custom limits → 422 `data.customPowerLimits.<i>`, an uncovered
+ * tariff year → 422 `data.tariffYear`, anything else → 422 RULE_BROKEN with its key (never a 500 for bad input).
+ */
+function engine<T>(work: () => T): T {
+  const answer = (error: unknown): never => {
+    if (error instanceof NetworkFeeError) {
+      if (error.code === 'INVALID_AGREED_POWER' && error.params.scenario === 'custom') {
+        throw fieldErrors422(customLimitFields(error.issues));
+      }
+      if (error.code === 'TARIFF_YEAR_NOT_COVERED') {
+        throw fieldErrors422({ 'data.tariffYear': TARIFF_YEAR_KEY });
+      }
+      throw ruleBroken(engineErrorKey(error));
+    }
+    if (error instanceof RangeError) throw fieldErrors422({ data: 'validation.invalid' });
+    throw error;
+  };
+  try {
+    const result = work();
+    return (result instanceof Promise ? result.catch(answer) : result) as T;
+  } catch (error) {
+    return answer(error);
+  }
+}
+
 /** Local days [from, to] as UTC ms (from's midnight, the midnight after to). */
 export function dayRangeMs(from: string, to: string): { fromMs: number; toMs: number } {
   const f = parseIsoDate(from);
   const t = parseIsoDate(to);
   if (!f || !t) throw new Error('bad range');
   return { fromMs: localDayStartMs(dayNumberOf(f)), toMs: localDayStartMs(dayNumberOf(t) + 1) };
-}
-
-/**
- * The block (1..5, 0 without a layout) of the interval ending at `endMs`. Local until the domain's
- * `blockOfInterval(endMs, tariffYear)` lands (me-fee); the lead switches it.
- */
-function blockOfInterval(endMs: number, _tariffYear: number | null): number {
-  const t = toLocalDateTime(endMs - INTERVAL_MS);
-  return dayInfo(t.dayNumber).blocks?.[t.hour] ?? 0;
 }
 
 /** The Moj Elektro service. */
@@ -258,6 +335,89 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
       if (!(filter.mt > 0)) fields['data.mt'] = 'validation.required';
     }
     if (Object.keys(fields).length > 0) throw fieldErrors400(fields);
+  }
+
+  /**
+   * The engine input of a device over a filter (spec 000 §5 checks, the stored readings, the "new" agreed powers
+   * from the portal's valid records with the derivation for the rest), shared by the calculations and what-ifs.
+   */
+  async function baseOf(actor: Actor, id: number, filter: CalculationFilter) {
+    const device = await ownDevice(actor, id);
+    requireSlovenia(actor);
+    const info = (device.consumerInfo as ConsumerInfo | null) ?? null;
+    const tariffsCount: 1 | 2 = (info?.tariffsCount ?? device.tariffsCount) === 1 ? 1 : 2;
+    checkFilter(filter, tariffsCount);
+    const { rows } = await seriesOf(device, filter.from, filter.to);
+    if (rows.length === 0) throw ruleBroken(MOJ_ELEKTRO_MESSAGES.noData);
+    if (!info) throw ruleBroken('moj_elektro.calculations.connection_unknown');
+    const series = toMeterSeries(rows);
+    const exportSeries = exportSeriesOf(rows);
+    const connection = connectionOf(info);
+    const tariffYear = filter.tariffYear ?? undefined;
+    return engine(async () => {
+      const day = (text: string) => dayNumberOf(parseIsoDate(text) as never);
+      if (filter.customPowerLimits) {
+        const issues = validateAgreedPowers(
+          filter.customPowerLimits,
+          agreedPowerLimits(connection, day(filter.from), day(filter.to), tariffYear),
+        );
+        if (issues.length > 0) throw fieldErrors422(customLimitFields(issues));
+      }
+      const { records, gaps } = agreedPowerPeriods(info, filter.from, filter.to);
+      const periods: { period: AgreedPowerPeriod; derived: boolean }[] = [];
+      const toDerive = [...gaps];
+      for (const record of records) {
+        const limits = agreedPowerLimits(
+          connection,
+          day(record.from as string),
+          day(record.to as string),
+          tariffYear,
+        );
+        // A portal record the engine would refuse for its days (e.g. below a newer minimum) is derived instead.
+        if (validateAgreedPowers(record.valuesKw, limits).length === 0) {
+          periods.push({ period: record, derived: false });
+        } else {
+          toDerive.push({ from: record.from as string, to: record.to as string });
+        }
+      }
+      if (toDerive.length > 0) {
+        // The operator looks at the last higher season, which may lie before the range: derive from a year more.
+        const wider = await seriesOf(
+          device,
+          addDays(filter.from, -DERIVE_LOOKBACK_DAYS),
+          filter.to,
+        );
+        const derived = deriveCurrentAgreedPower(
+          toMeterSeries(wider.rows),
+          connection,
+          filter.from,
+          filter.to,
+        );
+        for (const gap of toDerive) {
+          periods.push({
+            period: { ...gap, valuesKw: derived.valuesKw, determinedBy: 'DISTRIBUTER' },
+            derived: true,
+          });
+        }
+      }
+      periods.sort((a, b) => ((a.period.from ?? '') < (b.period.from ?? '') ? -1 : 1));
+      const last = periods[periods.length - 1];
+      const newDeterminedBy: NewDeterminedBy =
+        !last || last.derived ? 'DERIVED' : last.period.determinedBy;
+      const input: WhatIfBase = {
+        series,
+        from: filter.from,
+        to: filter.to,
+        connection,
+        current: periods.map((p) => p.period),
+        tariffs: tariffsCount,
+        prices: { vt: filter.vt, mt: filter.mt, et: filter.et },
+        ...(filter.customPowerLimits ? { custom: filter.customPowerLimits } : {}),
+        ...(info.billingPower ? { oldBillingPowerKw: info.billingPower } : {}),
+        ...(tariffYear !== undefined ? { tariffYear } : {}),
+      };
+      return { input, exportSeries, info, tariffsCount, newDeterminedBy };
+    });
   }
 
   return {
@@ -438,7 +598,9 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
         parsed = parseUploadedMeterFile(form.content, form.fileName);
       } catch (error) {
         if (error instanceof NetworkFeeError) {
-          throw fieldErrors422({ 'data.content': 'moj_elektro.upload.unreadable' });
+          throw fieldErrors422({
+            'data.content': networkFeeErrorKey(error.code) ?? 'moj_elektro.upload.unreadable',
+          });
         }
         throw error;
       }
@@ -541,21 +703,21 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
       const fields: Record<string, string> = {};
       if (query.from > today) fields['query.from'] = MOJ_ELEKTRO_MESSAGES.futureDate;
       if (query.to > today) fields['query.to'] = MOJ_ELEKTRO_MESSAGES.futureDate;
+      if (query.tariffYear !== undefined && !TARIFF_YEARS.includes(query.tariffYear)) {
+        fields['query.tariffYear'] = TARIFF_YEAR_KEY;
+      }
       if (Object.keys(fields).length > 0) throw fieldErrors400(fields);
       const tariffYear = query.tariffYear ?? null;
+      const year = tariffYear ?? undefined;
       const { rows, fromMs, toMs } = await seriesOf(device, query.from, query.to);
       const count = Math.round((toMs - fromMs) / INTERVAL_MS);
       const importKw: (number | null)[] = new Array<number | null>(count).fill(null);
       let exportKw: (number | null)[] | null = null;
       const blocks: number[] = new Array<number>(count);
       for (let i = 0; i < count; i++)
-        blocks[i] = blockOfInterval(fromMs + (i + 1) * INTERVAL_MS, tariffYear);
+        blocks[i] = blockOfInterval(fromMs + (i + 1) * INTERVAL_MS, year);
       let importKwh = 0;
       let exportKwh = 0;
-      const peaks = new Map<
-        string,
-        { month: string; block: number; peakKw: number; atMs: number }
-      >();
       for (const r of rows) {
         const i = Math.round((r.endMs - fromMs) / INTERVAL_MS) - 1;
         if (i < 0 || i >= count) continue;
@@ -568,13 +730,6 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
           exportKw[i] = e;
           exportKwh += e / 4;
         }
-        const block = blocks[i] ?? 0;
-        if (block === 0) continue;
-        const t = toLocalDateTime(r.endMs - INTERVAL_MS);
-        const month = `${t.year}-${String(t.month).padStart(2, '0')}`;
-        const key = `${month}:${block}`;
-        const peak = peaks.get(key);
-        if (!peak || kw > peak.peakKw) peaks.set(key, { month, block, peakKw: kw, atMs: r.endMs });
       }
       const round = (v: number) => Math.round(v * 1000) / 1000;
       return {
@@ -586,14 +741,12 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
         importKw,
         exportKw,
         blocks,
-        monthlyPeaks: [...peaks.values()]
-          .sort((a, b) => (a.month === b.month ? a.block - b.block : a.month < b.month ? -1 : 1))
-          .map((p) => ({
-            month: p.month,
-            block: p.block,
-            peakKw: p.peakKw,
-            at: new Date(p.atMs).toISOString(),
-          })),
+        monthlyPeaks: monthlyBlockPeaks(toMeterSeries(rows), year).map((p) => ({
+          month: p.month,
+          block: p.block,
+          peakKw: p.peakKw,
+          at: new Date(p.atMs).toISOString(),
+        })),
         totals: { importKwh: round(importKwh), exportKwh: round(exportKwh) },
       };
     },
@@ -603,96 +756,129 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
       id: number,
       filter: CalculationFilter,
     ): Promise<{ calculations: Calculations; consumerInfo: ConsumerInfo }> {
-      const device = await ownDevice(actor, id);
-      requireSlovenia(actor);
-      const info = (device.consumerInfo as ConsumerInfo | null) ?? null;
-      const tariffsCount: 1 | 2 = (info?.tariffsCount ?? device.tariffsCount) === 1 ? 1 : 2;
-      checkFilter(filter, tariffsCount);
-      const { rows } = await seriesOf(device, filter.from, filter.to);
-      if (rows.length === 0) throw ruleBroken(MOJ_ELEKTRO_MESSAGES.noData);
-      if (!info) throw ruleBroken('moj_elektro.calculations.connection_unknown');
-      const series = toMeterSeries(rows);
-      const connection = connectionOf(info);
-      const tariffYear = filter.tariffYear ?? null;
-      try {
-        const fromDay = dayNumberOf(parseIsoDate(filter.from) as never);
-        const toDay = dayNumberOf(parseIsoDate(filter.to) as never);
-        if (filter.customPowerLimits) {
-          const issues = validateAgreedPowers(
-            filter.customPowerLimits,
-            agreedPowerLimits(connection, fromDay, toDay),
-          );
-          if (issues.length > 0) throw fieldErrors422(customLimitFields(issues));
-        }
-        const { records, gaps } = agreedPowerPeriods(info, filter.from, filter.to);
-        const periods: { period: AgreedPowerPeriod; derived: boolean }[] = [];
-        const toDerive = [...gaps];
-        for (const record of records) {
-          const rf = dayNumberOf(parseIsoDate(record.from as string) as never);
-          const rt = dayNumberOf(parseIsoDate(record.to as string) as never);
-          // A portal record the engine would refuse for its days (e.g. below a newer minimum) is derived instead.
-          const ok =
-            validateAgreedPowers(record.valuesKw, agreedPowerLimits(connection, rf, rt)).length ===
-            0;
-          if (ok) periods.push({ period: record, derived: false });
-          else toDerive.push({ from: record.from as string, to: record.to as string });
-        }
-        if (toDerive.length > 0) {
-          // The operator looks at the last higher season, which may lie before the range: derive from a year more.
-          const wider = await seriesOf(
-            device,
-            addDays(filter.from, -DERIVE_LOOKBACK_DAYS),
-            filter.to,
-          );
-          const derived = deriveCurrentAgreedPower(
-            toMeterSeries(wider.rows),
-            connection,
-            filter.from,
-            filter.to,
-          );
-          for (const gap of toDerive) {
-            periods.push({
-              period: { ...gap, valuesKw: derived.valuesKw, determinedBy: 'DISTRIBUTER' },
-              derived: true,
-            });
-          }
-        }
-        periods.sort((a, b) => ((a.period.from ?? '') < (b.period.from ?? '') ? -1 : 1));
-        const last = periods[periods.length - 1];
-        const newDeterminedBy: NewDeterminedBy =
-          !last || last.derived ? 'DERIVED' : last.period.determinedBy;
-        const input: NetworkFeeInput & { tariffYear?: number } = {
-          series,
-          from: filter.from,
-          to: filter.to,
-          connection,
-          current: periods.map((p) => p.period),
-          tariffs: tariffsCount,
-          prices: { vt: filter.vt, mt: filter.mt, et: filter.et },
-          ...(filter.customPowerLimits ? { custom: filter.customPowerLimits } : {}),
-          ...(info.billingPower ? { oldBillingPowerKw: info.billingPower } : {}),
-          ...(tariffYear !== null ? { tariffYear } : {}),
-        };
-        const result = calculateNetworkFee(input);
+      const base = await baseOf(actor, id, filter);
+      return engine(() => {
+        const result = calculateNetworkFee(base.input);
         return {
           calculations: toCalculations(result, {
             from: filter.from,
             to: filter.to,
-            tariffYear,
-            tariffsCount,
-            newDeterminedBy,
+            tariffYear: filter.tariffYear ?? null,
+            tariffsCount: base.tariffsCount,
+            newDeterminedBy: base.newDeterminedBy,
           }),
-          consumerInfo: info,
+          consumerInfo: base.info,
         };
-      } catch (error) {
-        if (error instanceof NetworkFeeError) {
-          if (error.code === 'INVALID_AGREED_POWER' && error.params.scenario === 'custom') {
-            throw fieldErrors422(customLimitFields(error.issues));
-          }
-          throw ruleBroken(engineErrorKey(error));
+      });
+    },
+
+    async battery(actor: Actor, id: number, form: BatteryWhatIfForm): Promise<BatteryWhatIf> {
+      const base = await baseOf(actor, id, { ...form, customPowerLimits: null });
+      const battery: BatterySpec = {
+        capacityKwh: form.capacityKwh,
+        powerKw: form.powerKw,
+        roundTripEfficiency: form.efficiencyPct / 100,
+      };
+      return engine(() => {
+        const input = { base: base.input, exportSeries: base.exportSeries, battery };
+        const result = batteryWhatIf(input);
+        const sweep = form.sweep
+          ? batterySweep(
+              input,
+              Array.from(
+                { length: BATTERY_SWEEP_POINTS },
+                (_, i) =>
+                  Math.round(((2 * form.capacityKwh * (i + 1)) / BATTERY_SWEEP_POINTS) * 10) / 10,
+              ),
+              (capacity) => (form.powerKw * capacity) / form.capacityKwh,
+            ).points.map((p) => ({
+              capacityKwh: p.capacityKwh,
+              powerKw: round3(p.powerKw),
+              yearlySaving: eur(p.yearlySavingEur),
+              optimizedAgreedPowers: [...p.optimizedAgreedKw],
+            }))
+          : null;
+        return {
+          battery: {
+            capacityKwh: form.capacityKwh,
+            powerKw: form.powerKw,
+            efficiencyPct: form.efficiencyPct,
+          },
+          before: scenarioSummary(result.before),
+          after: scenarioSummary(result.after),
+          yearlySaving: eur(result.yearlySavingEur),
+          chargedKwh: round3(result.chargedKwh),
+          dischargedKwh: round3(result.dischargedKwh),
+          cycles: round3(result.cycles),
+          sweep,
+        };
+      });
+    },
+
+    async solar(actor: Actor, id: number, form: SolarWhatIfForm): Promise<SolarWhatIf> {
+      const base = await baseOf(actor, id, { ...form, customPowerLimits: null });
+      const solar: SolarSpec = {
+        peakKw: form.peakKw,
+        azimuthDeg: form.azimuthDeg,
+        tiltDeg: form.tiltDeg,
+        lossesPct: SOLAR_LOSSES_PCT,
+        latitude: form.latitude ?? STANDARD_REFERENCE.latitude,
+        longitude: form.longitude ?? STANDARD_REFERENCE.longitude,
+      };
+      let irradiance: HourlyIrradiance | null = null;
+      if (form.profile === 'weather') {
+        if (!options.irradiance) throw new AppError(503, 'SERVICE_UNAVAILABLE');
+        try {
+          irradiance = await options.irradiance({
+            latitude: solar.latitude,
+            longitude: solar.longitude,
+            startDate: form.from,
+            endDate: form.to,
+            timeZone: 'Europe/Ljubljana',
+          });
+        } catch (error) {
+          log.warn({ err: error }, 'open-meteo irradiance failed');
+          throw new AppError(503, 'SERVICE_UNAVAILABLE', {
+            message: 'moj_elektro.solar.weather_unavailable',
+          });
         }
-        throw error;
       }
+      return engine(() => {
+        const result = solarWhatIf({
+          base: base.input,
+          exportSeries: base.exportSeries,
+          solar,
+          irradiance,
+          exportPriceEurPerKwh: form.exportPrice,
+        });
+        return {
+          solar: {
+            peakKw: solar.peakKw,
+            azimuthDeg: solar.azimuthDeg,
+            tiltDeg: solar.tiltDeg,
+            exportPrice: form.exportPrice,
+            latitude: solar.latitude,
+            longitude: solar.longitude,
+          },
+          productionKwh: round3(result.productionKwh),
+          selfConsumedKwh: round3(result.selfConsumedKwh),
+          exportedKwh: round3(result.exportedKwh),
+          selfConsumptionPct: Math.round(result.selfConsumptionPct * 10) / 10,
+          before: scenarioSummary(result.before),
+          after: scenarioSummary(result.after),
+          exportRevenue: eur(result.exportRevenueEur),
+          yearlySaving: eur(result.yearlySavingEur),
+          monthly: result.monthly.map((m) => ({
+            month: m.month,
+            productionKwh: round3(m.productionKwh),
+            selfConsumedKwh: round3(m.selfConsumedKwh),
+            exportedKwh: round3(m.exportedKwh),
+            importBeforeKwh: round3(m.importBeforeKwh),
+            importAfterKwh: round3(m.importAfterKwh),
+          })),
+          profile: result.profile,
+        };
+      });
     },
   };
 }

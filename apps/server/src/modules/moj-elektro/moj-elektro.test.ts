@@ -4,9 +4,16 @@
 // failures), the data chart, the calculations (spec 000 §5 filter rules on the server, the answer cross-checked
 // against the engine called directly) and uploads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Calculations, ConsumerInfo } from '@ec/contract';
+import type { BatteryWhatIf, Calculations, ConsumerInfo, SolarWhatIf } from '@ec/contract';
 import { count, eq, externalCredentials, externalDevices, meteringReadings, users } from '@ec/db';
-import { calculateNetworkFee, dayNumberOf, localDayStartMs, parseIsoDate } from '@ec/domain';
+import { readFileSync } from 'node:fs';
+import {
+  batteryWhatIf,
+  calculateNetworkFee,
+  dayNumberOf,
+  localDayStartMs,
+  parseIsoDate,
+} from '@ec/domain';
 import { MojElektroError } from '../../integrations/moj-elektro/types.ts';
 import { createTestApp, DEMO, json, signIn, type TestApp } from '../../test/helpers.ts';
 import { addDays, localToday } from './import.ts';
@@ -579,6 +586,149 @@ describe('readings and calculations', () => {
   });
 });
 
+describe('tariff year and what-ifs', () => {
+  let id: number;
+  const filter = {
+    from: '2025-01-01',
+    to: '2025-06-30',
+    vt: 0.12,
+    mt: 0.08,
+    et: 0,
+    customPowerLimits: null as number[] | null,
+  };
+  const post = (path: string, data: unknown) =>
+    call('si', 'POST', `/api/pricing/abstract-devices/${id}/${path}`, data);
+  const base = () => {
+    const fromMs = localDayStartMs(dayNumberOf({ year: 2025, month: 1, day: 1 }));
+    const toMs = localDayStartMs(dayNumberOf({ year: 2025, month: 7, day: 1 }));
+    const ends: number[] = [];
+    const values: number[] = [];
+    for (let e = fromMs + 900_000; e <= toMs; e += 900_000) {
+      ends.push(e);
+      values.push(fakeImportKw(e));
+    }
+    return {
+      series: { kind: 'power' as const, intervalEndsMs: ends, values },
+      from: filter.from,
+      to: filter.to,
+      connection: { phases: 3 as const, connectionPowerKw: 17 },
+      current: [
+        {
+          from: '2025-01-01',
+          to: '2025-06-30',
+          valuesKw: [4.6, 5, 5, 5, 5],
+          determinedBy: 'DISTRIBUTER' as const,
+        },
+      ],
+      tariffs: 2 as const,
+      prices: { vt: 0.12, mt: 0.08, et: 0 },
+      oldBillingPowerKw: 10,
+    };
+  };
+
+  beforeAll(async () => {
+    const [row] = await t.db.db
+      .select()
+      .from(externalDevices)
+      .where(eq(externalDevices.eimm, '4-1000001'));
+    id = row?.id ?? 0;
+  });
+
+  it('prices the period with another tariff year, and refuses a year the tables do not cover', async () => {
+    const own = json<{ data: { calculations: Calculations } }>(await post('calculations', filter))
+      .data.calculations;
+    const res = await post('calculations', { ...filter, tariffYear: 2026 });
+    expect(res.statusCode, res.body).toBe(200);
+    const c = json<{ data: { calculations: Calculations } }>(res).data.calculations;
+    expect(c.tariffYear).toBe(2026);
+    const engine = calculateNetworkFee({ ...base(), tariffYear: 2026 } as Parameters<
+      typeof calculateNetworkFee
+    >[0]);
+    expect(c.totals.optimized.amount).toBe(
+      Math.round(engine.scenarios.optimized.total * 100) / 100,
+    );
+    expect(c.totals.optimized.amount).not.toBe(own.totals.optimized.amount);
+    const uncovered = await post('calculations', { ...filter, tariffYear: 2001 });
+    expect(uncovered.statusCode).toBe(422);
+    expect(json<ErrorBody>(uncovered).error.fields).toEqual({
+      'data.tariffYear': 'network_fee.errors.tariff_year_not_covered',
+    });
+    const chart = await call(
+      'si',
+      'GET',
+      `/api/abstract-devices/${id}/readings?from=2025-01-01&to=2025-01-02&tariffYear=2001`,
+    );
+    expect(json<ErrorBody>(chart).error.fields).toEqual({
+      'query.tariffYear': 'network_fee.errors.tariff_year_not_covered',
+    });
+  });
+
+  it('answers the battery what-if as the domain function does, with a 20-point sweep', async () => {
+    const res = await post('battery', {
+      ...filter,
+      capacityKwh: 10,
+      powerKw: 5,
+      efficiencyPct: 90,
+      sweep: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = json<{ data: BatteryWhatIf }>(res).data;
+    const direct = batteryWhatIf({
+      base: base(),
+      exportSeries: null,
+      battery: { capacityKwh: 10, powerKw: 5, roundTripEfficiency: 0.9 },
+    });
+    expect(data.yearlySaving.amount).toBe(Math.round(direct.yearlySavingEur * 100) / 100);
+    expect(data.before.optimizedAgreedPowers).toEqual(direct.before.optimizedAgreedKw);
+    expect(data.after.optimizedAgreedPowers).toEqual(direct.after.optimizedAgreedKw);
+    expect(data.sweep).toHaveLength(20);
+    expect(data.sweep?.map((p) => p.capacityKwh)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    const tenKwh = data.sweep?.find((p) => p.capacityKwh === 10);
+    expect(tenKwh?.yearlySaving.amount).toBeCloseTo(data.yearlySaving.amount, 1);
+    const bad = await post('battery', {
+      ...filter,
+      capacityKwh: -1,
+      powerKw: 5,
+      efficiencyPct: 90,
+    });
+    expect(json<ErrorBody>(bad).error.fields).toEqual({
+      'data.capacityKwh': 'validation.too_small',
+    });
+  }, 30_000);
+
+  it('answers the solar what-if with the standard profile and with weather history', async () => {
+    const calc = json<{ data: { calculations: Calculations } }>(await post('calculations', filter))
+      .data.calculations;
+    const form = { ...filter, peakKw: 6, azimuthDeg: 180, tiltDeg: 30, exportPrice: 0.05 };
+    const res = await post('solar', { ...form, profile: 'standard' });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = json<{ data: SolarWhatIf }>(res).data;
+    expect(data.profile).toBe('standard');
+    expect(data.productionKwh).toBeGreaterThan(0);
+    expect(data.selfConsumedKwh + data.exportedKwh).toBeCloseTo(data.productionKwh, 0);
+    expect(data.before.total).toEqual(calc.totals.new);
+    expect(data.before.optimizedTotal).toEqual(calc.totals.optimized);
+    expect(data.monthly.map((m) => m.month)).toEqual([
+      '2025-01',
+      '2025-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+    ]);
+    const weather = await post('solar', {
+      ...form,
+      profile: 'weather',
+      latitude: 46.05,
+      longitude: 14.5,
+    });
+    expect(weather.statusCode, weather.body).toBe(200);
+    expect(json<{ data: SolarWhatIf }>(weather).data.profile).toBe('weather');
+  }, 60_000);
+});
+
 describe('upload', () => {
   const csv = (from: string, days: number) => {
     const start = localDayStartMs(dayNumberOf(parseIsoDate(from) as never));
@@ -631,6 +781,37 @@ describe('upload', () => {
     expect((await call('si', 'GET', `/api/abstract-devices/${d.id}`)).statusCode).toBe(404);
   });
 
+  it('reads the portal’s own 15-minute CSV export with its export column', async () => {
+    const content = readFileSync(
+      new URL('../../../../../packages/domain/samples/household-week-portal.csv', import.meta.url),
+      'utf8',
+    );
+    const res = await call('other', 'POST', '/api/abstract-devices/upload', {
+      label: 'Portal export',
+      fileName: 'household-week-portal.csv',
+      content,
+      connectionPowerKw: 17,
+      phases: 3,
+      tariffsCount: 2,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { device: d, imported } = json<{
+      data: { device: Device; imported: { intervals: number; source: string; from: string } };
+    }>(res).data;
+    expect(imported.source).toBe('portal-csv');
+    // 24–30 October 2024 holds the autumn DST day (100 intervals).
+    expect(imported.intervals).toBe(7 * 96 + 4);
+    expect(imported.from).toBe('2024-10-23T22:15:00.000Z');
+    const chart = await call(
+      'other',
+      'GET',
+      `/api/abstract-devices/${d.id}/readings?from=2024-10-24&to=2024-10-24`,
+    );
+    const data = json<{ data: { importKw: number[]; exportKw: number[] | null } }>(chart).data;
+    expect(data.importKw[0]).toBe(7.8027);
+    expect(data.exportKw).not.toBeNull();
+  });
+
   it('refuses an unreadable file and agreed powers the engine would refuse, with field errors', async () => {
     const bad = await call('other', 'POST', '/api/abstract-devices/upload', {
       label: 'x',
@@ -642,7 +823,7 @@ describe('upload', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(json<ErrorBody>(bad).error.fields).toEqual({
-      'data.content': 'moj_elektro.upload.unreadable',
+      'data.content': 'network_fee.errors.csv_header_not_found',
     });
     const limits = await call('other', 'POST', '/api/abstract-devices/upload', {
       label: 'x',
