@@ -22,6 +22,18 @@ export function CostTable({
 }) {
   const { t } = useTranslation();
   const f = useFormats();
+  const quantity = (row: CostRow) =>
+    row.value
+      ? row.value.unit === 'kW'
+        ? f.kw(row.value.amount)
+        : row.value.unit === 'kWh'
+          ? f.kwh(row.value.amount)
+          : f.number(row.value.amount)
+      : row.excessivePower
+        ? f.kw(row.excessivePower.amount)
+        : '';
+  const price = (row: CostRow) =>
+    row.pricePerUnit ? f.unitPrice(row.pricePerUnit.amount, row.pricePerUnit.unit) : '';
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby={id}>
       <Title order={3} size="h5" id={id} mb="xs">
@@ -37,13 +49,17 @@ export function CostTable({
           {t('moj_elektro.calculations.custom_off')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={260}>
           <Table aria-labelledby={id} className={classes.costTable}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('moj_elektro.cost.item')}</Table.Th>
-                <Table.Th ta="right">{t('moj_elektro.cost.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('moj_elektro.cost.price')}</Table.Th>
+                <Table.Th ta="right" className={classes.wideOnly}>
+                  {t('moj_elektro.cost.quantity')}
+                </Table.Th>
+                <Table.Th ta="right" className={classes.wideOnly}>
+                  {t('moj_elektro.cost.price')}
+                </Table.Th>
                 <Table.Th ta="right">{t('moj_elektro.cost.cost')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -52,8 +68,8 @@ export function CostTable({
                 row.isEmpty ? (
                   <Table.Tr key={`empty-${i}`} data-empty="true" aria-hidden>
                     <Table.Td>&nbsp;</Table.Td>
-                    <Table.Td />
-                    <Table.Td />
+                    <Table.Td className={classes.wideOnly} />
+                    <Table.Td className={classes.wideOnly} />
                     <Table.Td />
                   </Table.Tr>
                 ) : (
@@ -69,22 +85,17 @@ export function CostTable({
                           ({t('moj_elektro.cost.occurrences', { times: row.occurrences })})
                         </Text>
                       )}
+                      {(quantity(row) || price(row)) && (
+                        <Text size="xs" c="dimmed" className={classes.narrowOnly}>
+                          {[quantity(row), price(row)].filter(Boolean).join(' · ')}
+                        </Text>
+                      )}
                     </Table.Td>
-                    <Table.Td ta="right">
-                      {row.value
-                        ? row.value.unit === 'kW'
-                          ? f.kw(row.value.amount)
-                          : row.value.unit === 'kWh'
-                            ? f.kwh(row.value.amount)
-                            : f.number(row.value.amount)
-                        : row.excessivePower
-                          ? f.kw(row.excessivePower.amount)
-                          : ''}
+                    <Table.Td ta="right" className={classes.wideOnly}>
+                      {quantity(row)}
                     </Table.Td>
-                    <Table.Td ta="right">
-                      {row.pricePerUnit
-                        ? f.unitPrice(row.pricePerUnit.amount, row.pricePerUnit.unit)
-                        : ''}
+                    <Table.Td ta="right" className={classes.wideOnly}>
+                      {price(row)}
                     </Table.Td>
                     <Table.Td ta="right">{f.money(row.totalCost.amount)}</Table.Td>
                   </Table.Tr>
