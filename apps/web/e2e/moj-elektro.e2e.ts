@@ -2,7 +2,7 @@
 // user in Slovenia adds the demo token and the household's metering point against the local portal emulator
 // (MOJ_ELEKTRO_API_URL=local), watches the import of its 15-minute data to the end, calculates the network fee
 // (month switch, custom agreed powers refused in the wrong order and accepted in the right one) and runs the
-// battery what-if. In Slovenian (the registered profile's language). Screenshots at 1280 and 375 px
+// battery and solar what-ifs. In Slovenian (the registered profile's language). Screenshots at 1280 and 375 px
 // (e2e/screenshots/moj-elektro-*-{1280,375}.png).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ async function choose(page: Page, input: Locator, option: string): Promise<void>
 }
 
 describe('Moj Elektro', () => {
-  it('connects a metering point with a token, imports it, calculates the fee and a battery', async () => {
+  it('connects a metering point with a token, imports it, calculates the fee, a battery and a solar plant', async () => {
     const account = newAccount('moj-elektro');
     await createVerifiedAccount(browser.baseUrl, account); // registered with country SI
     const { page } = await browser.open({ consent: 'necessary' });
@@ -175,5 +175,19 @@ describe('Moj Elektro', () => {
       .locator('svg')
       .waitFor();
     await shotBothWidths(page, 'moj-elektro-battery', { fullPage: true });
+
+    // 8. The solar what-if with the standard profile (6 kWp facing south, 30°).
+    await openPage(page, 'route_titles.moj_elektro_solar');
+    await main(page)
+      .getByRole('button', { name: sl('moj_elektro.solar.run'), exact: true })
+      .click();
+    const solarSaving = main(page).getByTestId('me-solar-saving');
+    await solarSaving.waitFor({ timeout: 90_000 });
+    expect(await solarSaving.textContent()).toMatch(/€/);
+    await main(page)
+      .getByRole('img', { name: sl('moj_elektro.solar.chart_label') })
+      .locator('svg')
+      .waitFor();
+    await shotBothWidths(page, 'moj-elektro-solar', { fullPage: true });
   }, 300_000);
 });
