@@ -32,6 +32,10 @@ const globalSettingsPage = (
   pick: (m: typeof import('./global-settings-routes.tsx')) => ComponentType,
 ) => lazyComponent(() => import('./global-settings-routes.tsx'), pick);
 
+// me-web helper (issue 14): every Moj Elektro page comes from one module (moj-elektro-routes.tsx).
+const mojElektroPage = (pick: (m: typeof import('./moj-elektro-routes.tsx')) => ComponentType) =>
+  lazyComponent(() => import('./moj-elektro-routes.tsx'), pick);
+
 /** A leaf page whose title is also its breadcrumb; `lazy` defaults to the frame (frame-route.tsx). */
 function page(path: string, titleKey: string, lazy = framePage, extra: Partial<RouteObject> = {}) {
   return {
@@ -138,19 +142,47 @@ export function organisationRoutes(): RouteObject[] {
     },
     section('external/integrations', 'route_titles.external_integrations', [
       indexPage('route_titles.external_integrations'),
-      section('moj-elektro', 'route_titles.moj_elektro', [
-        {
-          index: true,
-          loader: ({ request }) =>
-            redirectKeepingQuery(request, '/external/integrations/moj-elektro/data'),
-        },
-        page('data', 'route_titles.moj_elektro_data'),
-        page('calculations', 'route_titles.moj_elektro_calculations'),
-        page('comparison-charts', 'route_titles.moj_elektro_comparison_charts'),
-        page('battery', 'route_titles.moj_elektro_battery'),
-        page('solar', 'route_titles.moj_elektro_solar'),
-        page('management', 'route_titles.moj_elektro_management'),
-      ]),
+      // me-web helper (issue 14): the section's frame (filters in the sidebar) around its pages, one lazy module.
+      {
+        ...section('moj-elektro', 'route_titles.moj_elektro', [
+          {
+            index: true,
+            loader: ({ request }) =>
+              redirectKeepingQuery(request, '/external/integrations/moj-elektro/data'),
+          },
+          page(
+            'data',
+            'route_titles.moj_elektro_data',
+            mojElektroPage((m) => m.DataPage),
+          ),
+          page(
+            'calculations',
+            'route_titles.moj_elektro_calculations',
+            mojElektroPage((m) => m.CalculationsPage),
+          ),
+          page(
+            'comparison-charts',
+            'route_titles.moj_elektro_comparison_charts',
+            mojElektroPage((m) => m.ComparisonPage),
+          ),
+          page(
+            'battery',
+            'route_titles.moj_elektro_battery',
+            mojElektroPage((m) => m.BatteryPage),
+          ),
+          page(
+            'solar',
+            'route_titles.moj_elektro_solar',
+            mojElektroPage((m) => m.SolarPage),
+          ),
+          page(
+            'management',
+            'route_titles.moj_elektro_management',
+            mojElektroPage((m) => m.ManagementPage),
+          ),
+        ]),
+        lazy: mojElektroPage((m) => m.MojElektroRoute),
+      },
     ]),
     locationSubtree({ keepsContext: true }),
     {

@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answer, apiError, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
+import { json } from '../../../shared/test/fixtures.ts';
+import { createTestI18n } from '../../../shared/test/i18n.ts';
+import { renderWithProviders } from '../../../shared/test/render.tsx';
+import { calculations, consumerInfo, device } from '../model/test-data.ts';
+import { CalculationsPage } from './calculations-page.tsx';
+
+const i18n = createTestI18n();
+const FILTERS = '?device=11&from=2025-09-01&to=2025-10-31&vt=0.12&mt=0.08';
+const devicesApi = answer('GET', '/api/abstract-devices-all', 200, {
+  data: { devices: [device()] },
+});
+
+/** The calculation route: custom limits in the body → a custom scenario; [9,8,…] → the engine's field error. */
+const calculationsApi: FakeRoute = ({ method, path, body }) => {
+  if (method !== 'POST' || path !== '/api/pricing/abstract-devices/11/calculations')
+    return undefined;
+  const limits = (body as { data: { customPowerLimits: number[] | null } }).data.customPowerLimits;
+  if (limits?.[0] === 16)
+    return json(
+      422,
+      apiError('VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {
+        fields: { 'data.customPowerLimits.1': 'moj_elektro.limits.not_ascending' },
+      }),
+    );
+  return json(200, { data: { calculations: calculations(limits), consumerInfo: consumerInfo() } });
+};
+
+function renderPage(search = FILTERS) {
+  return renderWithProviders(<CalculationsPage />, { i18n, path: `/calc${search}` });
+}
+
+/** The body rows of a table, the (aria-hidden) padding rows included. */
+const rowsOf = (name: string) => [
+  ...screen.getByRole('table', { name }).querySelectorAll<HTMLElement>('tbody tr'),
+];
+
+describe('the calculations page', () => {
+  it('asks for a device and input data when nothing is chosen', async () => {
+    const calls = fakeFetch(devicesApi, calculationsApi);
+    renderPage('?from=2025-09-01&to=2025-10-31');
+    expect(
+      await screen.findByText('Select a device and enter input data before calculating.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.call.includes('calculations'))).toBe(false);
+  });
+
+  it('shows the three systems over the whole period and per month, with the saving stated plainly', async () => {
+    const calls = fakeFetch(devicesApi, calculationsApi);
+    renderPage();
+    expect(await screen.findByTestId('me-saving')).toHaveTextContent(
+      'With agreed powers 5.00 / 5.50 / 6.00 / 6.00 / 6.00 kW you would save €10.00 in this period.',
+    );
+    expect(calls.find((c) => c.call.includes('calculations'))?.body).toEqual({
+      data: {
+        from: '2025-09-01',
+        to: '2025-10-31',
+        vt: 0.12,
+        mt: 0.08,
+        et: 0,
+        tariffYear: null,
+        customPowerLimits: null,
+      },
+    });
+    expect(screen.getByTestId('me-old-total')).toHaveTextContent(
+      'Old system (before the new network tariff): €266.00',
+    );
+    // Whole period: both months summed; every table five rows.
+    const newRows = rowsOf('New system – current agreed powers');
+    expect(newRows).toHaveLength(5);
+    expect(newRows[4]).toHaveTextContent('€280.00');
+    expect(rowsOf('Optimized agreed powers')[4]).toHaveTextContent('€270.00');
+    expect(
+      screen.getByText('Turn on custom power limits below to see this system.'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('textbox', { name: 'Month' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'October 2025' }));
+    expect(screen.getByTestId('me-saving')).toHaveTextContent(
+      'you would save €5.00 in this period.',
+    );
+    expect(rowsOf('New system – current agreed powers')[0]).toHaveTextContent('€110.00');
+    expect(rowsOf('New system – current agreed powers')[4]).toHaveTextContent('€145.00');
+  });
+
+  it('calculates custom limits, and shows the engine’s field error at its input', async () => {
+    const calls = fakeFetch(devicesApi, calculationsApi);
+    renderPage();
+    await screen.findByTestId('me-saving');
+    await userEvent.click(screen.getByRole('switch', { name: 'Use custom power limits' }));
+    const block = (n: number) => screen.getByRole('spinbutton', { name: `Block ${n}` });
+    // Prefilled with the optimized powers.
+    expect(block(2)).toHaveValue(5.5);
+    for (const [i, v] of ['16', '8', '9', '9', '10'].entries()) {
+      await userEvent.clear(block(i + 1));
+      await userEvent.type(block(i + 1), v);
+    }
+    expect(block(2)).toHaveAccessibleDescription(
+      expect.stringContaining('Must not be lower than the previous block.'),
+    );
+    await userEvent.clear(block(2));
+    await userEvent.type(block(2), '16');
+    await userEvent.clear(block(3));
+    await userEvent.type(block(3), '16');
+    for (const n of [4, 5]) {
+      await userEvent.clear(block(n));
+      await userEvent.type(block(n), '17');
+    }
+    // The client's rules hold; the (fake) engine refuses block 2.
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate with these powers' }));
+    await waitFor(() =>
+      expect(block(2)).toHaveAccessibleDescription(
+        expect.stringContaining('Must not be lower than the previous block.'),
+      ),
+    );
+    for (const [i, v] of ['6', '6', '6.5', '7', '7'].entries()) {
+      await userEvent.clear(block(i + 1));
+      await userEvent.type(block(i + 1), v);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate with these powers' }));
+    expect(await screen.findByTestId('me-custom-saving')).toHaveTextContent(
+      'With your custom powers 6.00 / 6.00 / 6.50 / 7.00 / 7.00 kW you would save €6.00 in this period.',
+    );
+    expect(calls.at(-1)?.body).toMatchObject({ data: { customPowerLimits: [6, 6, 6.5, 7, 7] } });
+    expect(rowsOf('Custom agreed powers')[4]).toHaveTextContent('€274.00');
+  });
+
+  it('says the data could not be fetched when the calculation fails', async () => {
+    fakeFetch(
+      devicesApi,
+      answer(
+        'POST',
+        '/api/pricing/abstract-devices/11/calculations',
+        500,
+        apiError('INTERNAL', 'errors.INTERNAL'),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error fetching data. Please try again later.',
+    );
+  });
+});

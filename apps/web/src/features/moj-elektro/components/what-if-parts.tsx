@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Paper, Text, TextInput } from '@mantine/core';
+import { blockMinusKey } from '../model/filters.ts';
+
+/** A result figure. */
+export function Figure({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** A non-negative number input (minus key blocked); `error` is translated text. */
+export function NumberField({
+  label,
+  unit,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  unit?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <TextInput
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step="any"
+      rightSection={unit ? <Text size="xs">{unit}</Text> : undefined}
+      rightSectionWidth={unit && unit.length > 3 ? 64 : undefined}
+      value={value}
+      onKeyDown={blockMinusKey}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+    />
+  );
+}
+
+/** A number typed (comma accepted) within [min, max], else null. */
+export function numberIn(text: string, min: number, max: number): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value >= min && value <= max ? value : null;
+}
