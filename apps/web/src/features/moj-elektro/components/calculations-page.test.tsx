@@ -86,6 +86,36 @@ describe('the calculations page', () => {
     expect(rowsOf('New system – current agreed powers')[4]).toHaveTextContent('€145.00');
   });
 
+  it('explains the exemption when the operator-set powers beat every value the user could set', async () => {
+    const swapped =
+      (determinedBy: 'DISTRIBUTER' | 'UPORABNIK'): FakeRoute =>
+      ({ method, path }) => {
+        if (method !== 'POST' || !path.endsWith('/calculations')) return undefined;
+        const c = calculations();
+        const months = c.months.map((m) => ({ ...m, new: m.optimized, optimized: m.new }));
+        return json(200, {
+          data: {
+            calculations: { ...c, months, newDeterminedBy: determinedBy },
+            consumerInfo: consumerInfo(),
+          },
+        });
+      };
+    fakeFetch(devicesApi, swapped('DISTRIBUTER'));
+    const view = renderPage();
+    expect(await screen.findByTestId('me-saving')).toHaveTextContent(
+      'Your agreed powers 7.00 / 7.00 / 7.00 / 7.00 / 7.00 kW are already the cheapest',
+    );
+    expect(screen.getByTestId('me-exempt')).toHaveTextContent(
+      'The cheapest values you could set yourself (5.00 / 5.50 / 6.00 / 6.00 / 6.00 kW) would cost €10.00 more',
+    );
+    view.unmount();
+    // Values the user set himself carry no exemption: nothing to explain.
+    fakeFetch(devicesApi, swapped('UPORABNIK'));
+    renderPage();
+    await screen.findByTestId('me-saving');
+    expect(screen.queryByTestId('me-exempt')).toBeNull();
+  });
+
   it('calculates custom limits, and shows the engine’s field error at its input', async () => {
     const calls = fakeFetch(devicesApi, calculationsApi);
     renderPage();

@@ -107,6 +107,14 @@ export function CalculationsPage() {
                   powers: powers(calculations.agreedPowers.new),
                 })}
           </Text>
+          {saving < -0.005 && calculations.newDeterminedBy !== 'UPORABNIK' && (
+            <Text size="sm" data-testid="me-exempt">
+              {t('moj_elektro.calculations.summary_exempt', {
+                powers: powers(calculations.agreedPowers.optimized),
+                amount: f.money(-saving),
+              })}
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             {t('moj_elektro.calculations.current_powers', {
               powers: powers(calculations.agreedPowers.new),
