@@ -193,6 +193,14 @@ describe('Moj Elektro emulator', () => {
       expect(blocks[0]).toBeGreaterThanOrEqual(Number(r.minimalnaMoc));
       expect(blocks[4]).toBeLessThanOrEqual(Number(r.prikljucnaMoc));
     }
+    // Only the business's re-determined record of this year was set by the user (excess power charged).
+    expect(all.filter((r) => r.nacinDolocitve === 'UPORABNIK')).toHaveLength(1);
+    const business = MOJ_ELEKTRO_DEMO_PLACES.find((p) => p.profile === 'business');
+    const own = await get(`/merilna-tocka/${business?.mtGsrn ?? ''}`);
+    const current = (
+      own.body as { dogovorjeneMoci: Record<string, unknown>[] }
+    ).dogovorjeneMoci.find((r) => r.veljavnost === true && r.datumOd === '2026-01-01T00:00:00Z');
+    expect(current?.nacinDolocitve).toBe('UPORABNIK');
     expect(records[3]?.minimalnaMoc).toBe('3.4'); // 20 % of 17 kW from 2026
     expect(records[1]?.minimalnaMoc).toBe('4.6'); // 27 % before
   });

@@ -186,11 +186,12 @@ function agreedPowers(place: MojElektroDemoPlace, currentYear: number) {
     entered: string,
     valid: boolean,
     from = `${year}-01-01`,
+    determinedBy: 'DISTRIBUTER' | 'UPORABNIK' = 'DISTRIBUTER',
   ) => {
     // The operator's rules: each block at least the minimum, at most the connection power, P1 ≤ … ≤ P5.
     let floor = minimum(year);
     const kw = blocks.map((v) => (floor = Math.min(place.connectionPowerKw, Math.max(floor, v))));
-    return recordOf(year, kw, entered, valid, from);
+    return recordOf(year, kw, entered, valid, from, determinedBy);
   };
   const recordOf = (
     year: number,
@@ -198,6 +199,7 @@ function agreedPowers(place: MojElektroDemoPlace, currentYear: number) {
     entered: string,
     valid: boolean,
     from: string,
+    determinedBy: 'DISTRIBUTER' | 'UPORABNIK',
   ) => ({
     casovniBlok1: blocks[0]?.toFixed(1),
     casovniBlok2: blocks[1]?.toFixed(1),
@@ -208,7 +210,7 @@ function agreedPowers(place: MojElektroDemoPlace, currentYear: number) {
     datumOd: `${from}T00:00:00Z`,
     datumVnosa: entered,
     minimalnaMoc: minimum(year).toFixed(1),
-    nacinDolocitve: 'DISTRIBUTER',
+    nacinDolocitve: determinedBy,
     novUporabnik: false,
     oznakaIzracuna: 'M1',
     prikljucnaMoc: place.connectionPowerKw.toFixed(1),
@@ -221,7 +223,9 @@ function agreedPowers(place: MojElektroDemoPlace, currentYear: number) {
     if (year === currentYear || (currentYear < 2026 && year === 2026)) {
       // The first determination, superseded by a re-determination in the autumn before.
       records.push(record(year, shifted(0.6), `${year - 1}-06-19`, false));
-      records.push(record(year, shifted(-0.3), `${year - 1}-10-17`, true));
+      // The business asked for its own values (so it pays excess power); the households kept the operator's.
+      const by = place.profile === 'business' ? 'UPORABNIK' : 'DISTRIBUTER';
+      records.push(record(year, shifted(-0.3), `${year - 1}-10-17`, true, `${year}-01-01`, by));
     } else {
       records.push(record(year, shifted(0.2 * (year - 2024)), `${year - 1}-06-20`, true));
     }
