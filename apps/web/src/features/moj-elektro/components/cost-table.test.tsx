@@ -41,6 +41,25 @@ describe('a cost table', () => {
     expect(rows[4]).toHaveTextContent('€135.50');
   });
 
+  it('says when excess power is not charged and what it would cost', () => {
+    const excess = {
+      ...costRow('excess_power', 0),
+      occurrences: 40,
+      excessivePowerCost: { amount: 21.5, unit: 'EUR' as const },
+    };
+    renderWithProviders(
+      <CostTable
+        id="t"
+        title="New system"
+        rows={[costRow('energy', 1), excess, costRow('grand_total', 1)]}
+      />,
+      { i18n },
+    );
+    expect(screen.getByTestId('me-excess-not-charged')).toHaveTextContent(
+      'Not charged: the operator set these agreed powers (would be €21.50)',
+    );
+  });
+
   it('shows an excess-power row with its count, without padding a full table', () => {
     const excess = { ...costRow('excess_power', 12.34), occurrences: 3 };
     renderWithProviders(

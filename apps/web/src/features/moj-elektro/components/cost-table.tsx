@@ -85,6 +85,15 @@ export function CostTable({
                           ({t('moj_elektro.cost.occurrences', { times: row.occurrences })})
                         </Text>
                       )}
+                      {row.category === 'excess_power' &&
+                        row.totalCost.amount === 0 &&
+                        (row.excessivePowerCost?.amount ?? 0) > 0 && (
+                          <Text size="xs" c="dimmed" data-testid="me-excess-not-charged">
+                            {t('moj_elektro.cost.excess_not_charged', {
+                              amount: f.money(row.excessivePowerCost?.amount ?? 0),
+                            })}
+                          </Text>
+                        )}
                       {(quantity(row) || price(row)) && (
                         <Text size="xs" c="dimmed" className={classes.narrowOnly}>
                           {[quantity(row), price(row)].filter(Boolean).join(' · ')}
