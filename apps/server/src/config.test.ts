@@ -88,6 +88,16 @@ describe('parseConfig', () => {
     expect(parseConfig({ SEED_DEMO: 'no' }).seedDemo).toBe(false);
   });
 
+  it('adds the Moj Elektro demo with the demo (not in tests), and DEMO_MOJ_ELEKTRO turns it off', () => {
+    expect(parseConfig({ NODE_ENV: 'development' }).demoMojElektro).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }).demoMojElektro).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'development', SEED_DEMO: 'no' }).demoMojElektro).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'development', DEMO_MOJ_ELEKTRO: 'false' }).demoMojElektro).toBe(
+      false,
+    );
+    expect(parseConfig({ NODE_ENV: 'test', DEMO_MOJ_ELEKTRO: 'true' }).demoMojElektro).toBe(true);
+  });
+
   it.each([
     ['PORT', 'abc', 'PORT must be a whole number'],
     ['PORT', '70000', 'PORT must be at most 65535'],

@@ -84,6 +84,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SEED_DEMO: bool('SEED_DEMO').optional(),
   DEMO_SIMULATOR: bool('DEMO_SIMULATOR').optional(),
+  DEMO_MOJ_ELEKTRO: bool('DEMO_MOJ_ELEKTRO').optional(),
   DEMO_HISTORY_DAYS: int('DEMO_HISTORY_DAYS', 0, 3660).default(365),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
@@ -265,6 +266,11 @@ export interface Config {
    * (default: when the demo is seeded) and writes a year of demo history on first start.
    */
   demoSimulator: boolean;
+  /**
+   * DEMO_MOJ_ELEKTRO: whether the advanced demo user gets the Moj Elektro demo token and its three metering points,
+   * imported in the background (default: like DEMO_SIMULATOR; only with the local emulator).
+   */
+  demoMojElektro: boolean;
   /** DEMO_HISTORY_DAYS: how many days of 15-minute history the demo gets on its first start (default 365). */
   demoHistoryDays: number;
   /** SMTP server for outgoing mail; undefined = mail goes to the `mail_outbox` table (and the log). */
@@ -460,6 +466,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           ? nodeEnv !== 'production' && nodeEnv !== 'test'
           : ['true', '1', 'yes'].includes(e.SEED_DEMO)
         : ['true', '1', 'yes'].includes(e.DEMO_SIMULATOR),
+    demoMojElektro:
+      e.DEMO_MOJ_ELEKTRO === undefined
+        ? e.SEED_DEMO === undefined
+          ? nodeEnv !== 'production' && nodeEnv !== 'test'
+          : ['true', '1', 'yes'].includes(e.SEED_DEMO)
+        : ['true', '1', 'yes'].includes(e.DEMO_MOJ_ELEKTRO),
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

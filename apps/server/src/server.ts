@@ -89,7 +89,7 @@ try {
   await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
   // Moj Elektro demo (the local emulator only): the advanced demo user gets the demo token and its three metering
   // points, imported by the job queue. In the background: the server answers meanwhile.
-  if (config.seedDemo && config.mojElektroUrl === 'local' && (await hasDemoUsers(db.db))) {
+  if (config.demoMojElektro && config.mojElektroUrl === 'local' && (await hasDemoUsers(db.db))) {
     void app.services.mojElektroModule
       .seedDemo({
         email: MOJ_ELEKTRO_DEMO_USER,

@@ -77,6 +77,9 @@ export async function startAppServer(
       MQTT_WS_PORT: '0',
       DEMO_SIMULATOR: 'true',
       DEMO_HISTORY_DAYS: '7',
+      // No Moj Elektro demo import (two years of three metering points) behind every test server: the Moj Elektro
+      // browser test adds its own token and metering point.
+      DEMO_MOJ_ELEKTRO: 'false',
       ...(options.webDist ? { WEB_DIST_DIR: options.webDist } : {}),
       // The map draws the server's own SVG tiles: no outside tile server (and no failed loads) in tests.
       MAP_TILE_URL: 'local',
