@@ -133,6 +133,9 @@ try {
       SEED_DEMO: 'true',
       RATE_LIMITS: 'false',
       JOBS_WORKERS: 'false',
+      // Neither the demo year of telemetry nor the Moj Elektro demo import runs beside the measured calls.
+      DEMO_SIMULATOR: 'false',
+      DEMO_MOJ_ELEKTRO: 'false',
     },
   });
   try {
