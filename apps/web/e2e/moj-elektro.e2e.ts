@@ -170,6 +170,10 @@ describe('Moj Elektro', () => {
     const batterySaving = main(page).getByTestId('me-battery-saving');
     await batterySaving.waitFor({ timeout: 90_000 });
     expect(await batterySaving.textContent()).toMatch(/€/);
+    // The bill with the current (operator-set) agreed powers is shown beside the optimal ones.
+    expect(await main(page).getByTestId('me-battery-keep-current').textContent()).toMatch(
+      /€ → .*€/,
+    );
     await main(page)
       .getByRole('img', { name: sl('moj_elektro.battery.sweep_label') })
       .locator('svg')
@@ -184,6 +188,7 @@ describe('Moj Elektro', () => {
     const solarSaving = main(page).getByTestId('me-solar-saving');
     await solarSaving.waitFor({ timeout: 90_000 });
     expect(await solarSaving.textContent()).toMatch(/€/);
+    expect(await main(page).getByTestId('me-solar-keep-current').textContent()).toMatch(/€ → .*€/);
     await main(page)
       .getByRole('img', { name: sl('moj_elektro.solar.chart_label') })
       .locator('svg')

@@ -137,8 +137,16 @@ export function BatteryPage() {
               label={t('moj_elektro.battery.bill_before_after')}
               value={`${f.money(result.before.optimizedTotal.amount)} → ${f.money(result.after.optimizedTotal.amount)}`}
             />
+            <Figure
+              label={t('moj_elektro.what_if.bill_keep_current')}
+              value={`${f.money(result.before.total.amount)} → ${f.money(result.after.total.amount)}`}
+              testId="me-battery-keep-current"
+            />
             <Figure label={t('moj_elektro.battery.cycles')} value={f.number(result.cycles, 0)} />
           </div>
+          <Text size="sm" c="dimmed">
+            {t('moj_elektro.what_if.optimal_note')}
+          </Text>
           <Paper
             component="section"
             withBorder

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../shared/ui/states.tsx';
@@ -175,7 +175,15 @@ export function SolarPage() {
               value={f.money(result.yearlySaving.amount)}
               testId="me-solar-saving"
             />
+            <Figure
+              label={t('moj_elektro.what_if.bill_keep_current')}
+              value={`${f.money(result.before.total.amount)} → ${f.money(result.after.total.amount)}`}
+              testId="me-solar-keep-current"
+            />
           </div>
+          <Text size="sm" c="dimmed">
+            {t('moj_elektro.what_if.optimal_note')}
+          </Text>
           <Paper
             component="section"
             withBorder
