@@ -1,6 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../shared/ui/states.tsx';
 import { fetchBattery } from '../api/moj-elektro-api.ts';
@@ -8,8 +7,7 @@ import { useFormats } from '../model/format.ts';
 import type { BatteryWhatIf } from '../model/types.ts';
 import { Chart, loadOptions } from './lazy-charts.tsx';
 import { CalculationError, SelectDeviceState } from './page-states.tsx';
-import { useMeFilters } from './use-filters.ts';
-import { Figure, NumberField, numberIn } from './what-if-parts.tsx';
+import { Figure, NumberField, numberIn, useWhatIfRun } from './what-if-parts.tsx';
 import classes from './moj-elektro.module.css';
 
 function SweepChart({ sweep }: { sweep: NonNullable<BatteryWhatIf['sweep']> }) {
@@ -44,7 +42,6 @@ function SweepChart({ sweep }: { sweep: NonNullable<BatteryWhatIf['sweep']> }) {
 export function BatteryPage() {
   const { t } = useTranslation();
   const f = useFormats();
-  const filters = useMeFilters();
   const [capacity, setCapacity] = useState('10');
   const [power, setPower] = useState('5');
   const [efficiency, setEfficiency] = useState('90');
@@ -54,23 +51,10 @@ export function BatteryPage() {
     powerKw: numberIn(power, 0.1, 10_000),
     efficiencyPct: numberIn(efficiency, 50, 100),
   };
-  const run = useMutation({
-    mutationFn: () =>
-      fetchBattery(filters.device?.id ?? 0, {
-        ...filters.request,
-        customPowerLimits: null,
-        capacityKwh: values.capacityKwh ?? 0,
-        powerKw: values.powerKw ?? 0,
-        efficiencyPct: values.efficiencyPct ?? 0,
-        sweep,
-      }),
-  });
-  if (!filters.ready) return <SelectDeviceState />;
-  const ok = Object.values(values).every((v) => v !== null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (ok) run.mutate();
-  };
+  const { ready, run, ok, submit } = useWhatIfRun(values, (deviceId, data) =>
+    fetchBattery(deviceId, { ...data, sweep }),
+  );
+  if (!ready) return <SelectDeviceState />;
   const result = run.data;
   const powers = (values: number[]) => values.map((v) => f.number(v)).join(' / ');
   return (

@@ -1,6 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../shared/ui/states.tsx';
 import { fetchSolar } from '../api/moj-elektro-api.ts';
@@ -8,8 +7,7 @@ import { useFormats } from '../model/format.ts';
 import type { SolarWhatIf } from '../model/types.ts';
 import { Chart, loadOptions } from './lazy-charts.tsx';
 import { CalculationError, SelectDeviceState } from './page-states.tsx';
-import { useMeFilters } from './use-filters.ts';
-import { Figure, NumberField, numberIn } from './what-if-parts.tsx';
+import { Figure, NumberField, numberIn, useWhatIfRun } from './what-if-parts.tsx';
 import classes from './moj-elektro.module.css';
 
 function MonthlyChart({ monthly }: { monthly: SolarWhatIf['monthly'] }) {
@@ -64,7 +62,6 @@ function MonthlyChart({ monthly }: { monthly: SolarWhatIf['monthly'] }) {
 export function SolarPage() {
   const { t } = useTranslation();
   const f = useFormats();
-  const filters = useMeFilters();
   const [peak, setPeak] = useState('6');
   const [azimuth, setAzimuth] = useState('180');
   const [tilt, setTilt] = useState('30');
@@ -76,24 +73,10 @@ export function SolarPage() {
     tiltDeg: numberIn(tilt, 0, 90),
     exportPrice: numberIn(price, 0, 10),
   };
-  const run = useMutation({
-    mutationFn: () =>
-      fetchSolar(filters.device?.id ?? 0, {
-        ...filters.request,
-        customPowerLimits: null,
-        peakKw: values.peakKw ?? 0,
-        azimuthDeg: values.azimuthDeg ?? 0,
-        tiltDeg: values.tiltDeg ?? 0,
-        exportPrice: values.exportPrice ?? 0,
-        profile,
-      }),
-  });
-  if (!filters.ready) return <SelectDeviceState />;
-  const ok = Object.values(values).every((v) => v !== null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (ok) run.mutate();
-  };
+  const { ready, run, ok, submit } = useWhatIfRun(values, (deviceId, data) =>
+    fetchSolar(deviceId, { ...data, profile }),
+  );
+  if (!ready) return <SelectDeviceState />;
   const result = run.data;
   const error = (field: keyof typeof values) =>
     values[field] === null ? t(`moj_elektro.solar.${field}_error`) : undefined;
