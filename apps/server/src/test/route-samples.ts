@@ -8,6 +8,16 @@ import {
 } from '../modules/pricing/pricing.samples.ts';
 import type { DemoIds } from './demo-ids.ts';
 
+/** A calculation filter of a past month (spec 000 §5). */
+const MOJ_ELEKTRO_FILTER = {
+  from: '2026-01-01',
+  to: '2026-01-31',
+  vt: 0.12,
+  mt: 0.08,
+  et: 0,
+  customPowerLimits: null,
+};
+
 /** A valid request for each route; a new route must add one here (bad-input.test.ts insists). */
 export const VALID: Record<
   string,
@@ -258,6 +268,52 @@ export const VALID: Record<
     params: { id: '999999' },
     query: { from: '2026-11-01', to: '2026-11-02', resolution: 'day' },
   },
+  // Moj Elektro: unknown tokens and devices (404), a token the portal (emulator) refuses, an unreadable file (422).
+  'mojElektro.externalCredentials': {},
+  'mojElektro.addExternalCredential': { body: { data: { token: 'sample-token-refused' } } },
+  'mojElektro.deleteExternalCredential': { params: { id: '999999' } },
+  'mojElektro.abstractDevices': {},
+  'mojElektro.addAbstractDevice': { body: { data: { eimm: '4-1000001', token_id: 999_999 } } },
+  'mojElektro.removeAbstractDeviceToken': { params: { deviceId: '999999', tokenId: '999999' } },
+  'mojElektro.abstractDevice': { params: { deviceId: '999999' } },
+  'mojElektro.refreshAbstractDevice': { params: { deviceId: '999999' } },
+  'mojElektro.uploadMeterFile': {
+    body: {
+      data: {
+        label: 'Sample',
+        fileName: 'sample.csv',
+        content: 'not a meter file',
+        connectionPowerKw: 17,
+        phases: 3,
+        tariffsCount: 2,
+      },
+    },
+  },
+  'mojElektro.meterData': {
+    params: { deviceId: '999999' },
+    query: { from: '2026-01-01', to: '2026-01-31' },
+  },
+  'mojElektro.calculations': {
+    params: { deviceId: '999999' },
+    body: { data: MOJ_ELEKTRO_FILTER },
+  },
+  'mojElektro.batteryWhatIf': {
+    params: { deviceId: '999999' },
+    body: { data: { ...MOJ_ELEKTRO_FILTER, capacityKwh: 10, powerKw: 5, efficiencyPct: 90 } },
+  },
+  'mojElektro.solarWhatIf': {
+    params: { deviceId: '999999' },
+    body: {
+      data: {
+        ...MOJ_ELEKTRO_FILTER,
+        peakKw: 6,
+        azimuthDeg: 180,
+        tiltDeg: 30,
+        exportPrice: 0.05,
+        profile: 'standard',
+      },
+    },
+  },
 };
 
 /** A valid request of one route. */
@@ -283,6 +339,11 @@ function paramFor(path: string, name: string, ids: DemoIds): string {
     ['/timeplans/', 999_999],
     ['/price-type-configs/', 999_999],
     ['/pricing/price-lists/', 999_999],
+    // Moj Elektro tokens and devices belong to users, not to the demo's organisation.
+    ['/auth/user/external-credential/', 999_999],
+    ['/abstract-device/', 999_999],
+    ['/abstract-devices/', 999_999],
+    ['/pricing/abstract-devices/', 999_999],
   ];
   const found = byPrefix.find(([prefix]) => path.startsWith(prefix));
   if (!found) throw new Error(`no demo id for :${name} of ${path}`);
