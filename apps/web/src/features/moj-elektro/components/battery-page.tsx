@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../shared/ui/states.tsx';
 import { fetchBattery } from '../api/moj-elektro-api.ts';
 import { useFormats } from '../model/format.ts';
 import type { BatteryWhatIf } from '../model/types.ts';
-import { Chart, loadOptions } from './lazy-charts.tsx';
+import { Chart, useChartOption, type ChartModule } from './lazy-charts.tsx';
 import { CalculationError, SelectDeviceState } from './page-states.tsx';
 import { Figure, NumberField, numberIn, useWhatIfRun } from './what-if-parts.tsx';
 import classes from './moj-elektro.module.css';
@@ -13,27 +13,22 @@ import classes from './moj-elektro.module.css';
 function SweepChart({ sweep }: { sweep: NonNullable<BatteryWhatIf['sweep']> }) {
   const { t } = useTranslation();
   const f = useFormats();
-  const [option, setOption] = useState<object | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadOptions().then((m) => {
-      if (live)
-        setOption(
-          m.lineOption(
-            sweep.map((p) => [p.capacityKwh, p.yearlySaving.amount]),
-            {
-              x: 'kWh',
-              y: '€',
-              series: t('moj_elektro.battery.yearly_saving'),
-            },
-            f.money,
-          ),
+  const option = useChartOption(
+    useCallback(
+      (m: ChartModule) => {
+        return m.lineOption(
+          sweep.map((p) => [p.capacityKwh, p.yearlySaving.amount]),
+          {
+            x: 'kWh',
+            y: '€',
+            series: t('moj_elektro.battery.yearly_saving'),
+          },
+          f.money,
         );
-    });
-    return () => {
-      live = false;
-    };
-  }, [sweep, t, f]);
+      },
+      [sweep, t, f],
+    ),
+  );
   if (!option) return <LoadingState />;
   return <Chart option={option} label={t('moj_elektro.battery.sweep_label')} height={280} />;
 }

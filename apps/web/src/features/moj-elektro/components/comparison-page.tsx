@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../shared/ui/states.tsx';
@@ -6,7 +6,7 @@ import { useFormats } from '../model/format.ts';
 import { monthStack, scenarioTotal, type Scenario } from '../model/months.ts';
 import type { Calculations } from '../model/types.ts';
 import { useCalculations } from './calculations-page.tsx';
-import { Chart, loadOptions } from './lazy-charts.tsx';
+import { Chart, useChartOption, type ChartModule } from './lazy-charts.tsx';
 import { CalculationError, SelectDeviceState } from './page-states.tsx';
 
 const PARTS = ['energy', 'networkEnergy', 'networkPower', 'excess'] as const;
@@ -27,32 +27,27 @@ function scenariosOf(calculations: Calculations): (Scenario | 'old')[] {
 function ComparisonChart({ calculations }: { calculations: Calculations }) {
   const { t } = useTranslation();
   const f = useFormats();
-  const [option, setOption] = useState<object | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadOptions().then((m) => {
-      if (!live) return;
-      const months = calculations.months;
-      const series = scenariosOf(calculations).flatMap((scenario) =>
-        PARTS.map((part, i) => ({
-          name: `${t(`moj_elektro.scenario.${scenario}`)} · ${t(`moj_elektro.parts.${part}`)}`,
-          stack: scenario,
-          color: SHADES[scenario][i] ?? '#888',
-          data: months.map((month) => monthStack(month, scenario)?.[part] ?? null),
-        })),
-      );
-      setOption(
-        m.stackedBarOption(
+  const option = useChartOption(
+    useCallback(
+      (m: ChartModule) => {
+        const months = calculations.months;
+        const series = scenariosOf(calculations).flatMap((scenario) =>
+          PARTS.map((part, i) => ({
+            name: `${t(`moj_elektro.scenario.${scenario}`)} · ${t(`moj_elektro.parts.${part}`)}`,
+            stack: scenario,
+            color: SHADES[scenario][i] ?? '#888',
+            data: months.map((month) => monthStack(month, scenario)?.[part] ?? null),
+          })),
+        );
+        return m.stackedBarOption(
           months.map((x) => f.month(x.month)),
           series,
           f.money,
-        ),
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [calculations, t, f]);
+        );
+      },
+      [calculations, t, f],
+    ),
+  );
   if (!option) return <LoadingState />;
   return <Chart option={option} label={t('moj_elektro.comparison.chart_label')} height={420} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { EmptyState, LoadingState } from '../../../shared/ui/states.tsx';
 import { readingsQueryOptions } from '../api/moj-elektro-api.ts';
 import { useFormats } from '../model/format.ts';
 import type { MeterData } from '../model/types.ts';
-import { Chart, loadOptions } from './lazy-charts.tsx';
+import { Chart, useChartOption, type ChartModule } from './lazy-charts.tsx';
 import { CalculationError, SelectDeviceState } from './page-states.tsx';
 import { useMeFilters } from './use-filters.ts';
 import classes from './moj-elektro.module.css';
@@ -26,32 +26,27 @@ export function peaksByMonth(data: MeterData): { month: string; peaks: (number |
 
 function MeterChart({ data }: { data: MeterData }) {
   const { t, i18n } = useTranslation();
-  const [option, setOption] = useState<object | null>(null);
-  useEffect(() => {
-    let live = true;
-    const date = new Intl.DateTimeFormat(i18n.language, {
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'Europe/Ljubljana',
-    });
-    void loadOptions().then((m) => {
-      if (live)
-        setOption(
-          m.meterChartOption(
-            data,
-            {
-              import: t('moj_elektro.data.import'),
-              export: t('moj_elektro.data.export'),
-              block: (n) => t('moj_elektro.block', { block: n }),
-            },
-            (ms) => date.format(new Date(ms)),
-          ),
+  const option = useChartOption(
+    useCallback(
+      (m: ChartModule) => {
+        const date = new Intl.DateTimeFormat(i18n.language, {
+          day: 'numeric',
+          month: 'short',
+          timeZone: 'Europe/Ljubljana',
+        });
+        return m.meterChartOption(
+          data,
+          {
+            import: t('moj_elektro.data.import'),
+            export: t('moj_elektro.data.export'),
+            block: (n) => t('moj_elektro.block', { block: n }),
+          },
+          (ms) => date.format(new Date(ms)),
         );
-    });
-    return () => {
-      live = false;
-    };
-  }, [data, t, i18n.language]);
+      },
+      [data, t, i18n.language],
+    ),
+  );
   if (!option) return <LoadingState />;
   return <Chart option={option} label={t('moj_elektro.data.chart_label')} height={360} />;
 }

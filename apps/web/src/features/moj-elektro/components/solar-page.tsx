@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../shared/ui/states.tsx';
 import { fetchSolar } from '../api/moj-elektro-api.ts';
 import { useFormats } from '../model/format.ts';
 import type { SolarWhatIf } from '../model/types.ts';
-import { Chart, loadOptions } from './lazy-charts.tsx';
+import { Chart, useChartOption, type ChartModule } from './lazy-charts.tsx';
 import { CalculationError, SelectDeviceState } from './page-states.tsx';
 import { Figure, NumberField, numberIn, useWhatIfRun } from './what-if-parts.tsx';
 import classes from './moj-elektro.module.css';
@@ -13,47 +13,44 @@ import classes from './moj-elektro.module.css';
 function MonthlyChart({ monthly }: { monthly: SolarWhatIf['monthly'] }) {
   const { t } = useTranslation();
   const f = useFormats();
-  const [option, setOption] = useState<object | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadOptions().then((m) => {
-      if (!live) return;
-      const option = m.stackedBarOption(
-        monthly.map((x) => f.month(x.month)),
-        [
-          {
-            name: t('moj_elektro.solar.self_consumed'),
-            stack: 'production',
-            color: '#f59f00',
-            data: monthly.map((x) => Math.round(x.selfConsumedKwh)),
-          },
-          {
-            name: t('moj_elektro.solar.exported'),
-            stack: 'production',
-            color: '#ffd43b',
-            data: monthly.map((x) => Math.round(x.exportedKwh)),
-          },
-          {
-            name: t('moj_elektro.solar.import_before'),
-            stack: 'before',
-            color: '#adb5bd',
-            data: monthly.map((x) => Math.round(x.importBeforeKwh)),
-          },
-          {
-            name: t('moj_elektro.solar.import_after'),
-            stack: 'after',
-            color: '#1c7ed6',
-            data: monthly.map((x) => Math.round(x.importAfterKwh)),
-          },
-        ],
-        f.kwhRound,
-      );
-      setOption({ ...option, yAxis: { type: 'value', name: 'kWh' } });
-    });
-    return () => {
-      live = false;
-    };
-  }, [monthly, t, f]);
+  const option = useChartOption(
+    useCallback(
+      (m: ChartModule) => {
+        const option = m.stackedBarOption(
+          monthly.map((x) => f.month(x.month)),
+          [
+            {
+              name: t('moj_elektro.solar.self_consumed'),
+              stack: 'production',
+              color: '#f59f00',
+              data: monthly.map((x) => Math.round(x.selfConsumedKwh)),
+            },
+            {
+              name: t('moj_elektro.solar.exported'),
+              stack: 'production',
+              color: '#ffd43b',
+              data: monthly.map((x) => Math.round(x.exportedKwh)),
+            },
+            {
+              name: t('moj_elektro.solar.import_before'),
+              stack: 'before',
+              color: '#adb5bd',
+              data: monthly.map((x) => Math.round(x.importBeforeKwh)),
+            },
+            {
+              name: t('moj_elektro.solar.import_after'),
+              stack: 'after',
+              color: '#1c7ed6',
+              data: monthly.map((x) => Math.round(x.importAfterKwh)),
+            },
+          ],
+          f.kwhRound,
+        );
+        return { ...option, yAxis: { type: 'value', name: 'kWh' } };
+      },
+      [monthly, t, f],
+    ),
+  );
   if (!option) return <LoadingState />;
   return <Chart option={option} label={t('moj_elektro.solar.chart_label')} height={360} />;
 }
