@@ -4,6 +4,21 @@ import { freePort } from '../apps/web/e2e/app-server.ts';
 
 export { freePort };
 
+/** The PostgreSQL server the database benches use (its admin database). */
+export const BENCH_POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs one statement (create/drop database) on the admin database of {@link BENCH_POSTGRES_URL}. */
+export async function postgresAdmin(statement: string): Promise<void> {
+  const { createDb, sql } = await import('@ec/db');
+  const db = await createDb({ databaseUrl: BENCH_POSTGRES_URL, maxConnections: 1 });
+  try {
+    await db.db.execute(sql.raw(statement));
+  } finally {
+    await db.close();
+  }
+}
+
 export const repoRoot = new URL('../', import.meta.url).pathname;
 
 export interface StartedServer {

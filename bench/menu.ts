@@ -15,26 +15,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, queryRows, sql, type Database } from '@ec/db';
 import { AGGREGATOR, createBigCompany } from './big-company.ts';
-import { openLoop, report, startServer } from './lib.ts';
+import { openLoop, report, startServer, BENCH_POSTGRES_URL, postgresAdmin } from './lib.ts';
 
 const TARGET_P99_MS = 30;
 const RATE = 500;
 const LOCATIONS = 5000;
 const ADMIN = { email: 'admin@demo.energy', password: 'demo-admin-2024' };
 
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = BENCH_POSTGRES_URL;
 const dbName = `ec_bench_menu_${process.pid}`;
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
-
-/** Runs one statement on the PostgreSQL admin database. */
-async function admin(statement: string): Promise<void> {
-  const db = await createDb({ databaseUrl: adminUrl, maxConnections: 1 });
-  try {
-    await db.db.execute(sql.raw(statement));
-  } finally {
-    await db.close();
-  }
-}
 
 /** The big company: nested groups, 5,000 locations, devices and controllers. Returns the ids the bench asks for. */
 async function fill(database: Database) {
@@ -130,7 +120,7 @@ async function measure(
 }
 
 try {
-  await admin(`create database ${dbName}`);
+  await postgresAdmin(`create database ${dbName}`);
 } catch (error) {
   console.log(`menu: no PostgreSQL at ${adminUrl} (${String(error)}); skipped`);
   process.exit(1);
@@ -196,6 +186,6 @@ try {
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await postgresAdmin(`drop database if exists ${dbName} with (force)`);
 }
 process.exit(ok ? 0 : 1);

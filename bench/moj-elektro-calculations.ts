@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb, sql } from '@ec/db';
-import { report, startServer } from './lib.ts';
+import { report, startServer, BENCH_POSTGRES_URL, postgresAdmin } from './lib.ts';
 
 const TARGET_P95_MS = 100;
 const DAYS = 730;
@@ -21,18 +21,9 @@ const ADMIN = { email: 'admin@demo.energy', password: 'demo-admin-2024' };
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '60' } } });
 const runs = Math.max(20, Number(values.runs) || 60);
 
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = BENCH_POSTGRES_URL;
 const dbName = `ec_bench_moj_elektro_${process.pid}`;
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
-
-async function admin(statement: string): Promise<void> {
-  const db = await createDb({ databaseUrl: adminUrl, maxConnections: 1 });
-  try {
-    await db.db.execute(sql.raw(statement));
-  } finally {
-    await db.close();
-  }
-}
 
 /** `YYYY-MM-DD` of a day in Ljubljana, `offset` days from today. */
 function localDate(offset: number): string {
@@ -118,7 +109,7 @@ async function signIn(baseUrl: string): Promise<string> {
 }
 
 try {
-  await admin(`create database ${dbName}`);
+  await postgresAdmin(`create database ${dbName}`);
 } catch (error) {
   console.log(`moj-elektro-calculations: no PostgreSQL at ${adminUrl} (${String(error)}); skipped`);
   process.exit(1);
@@ -198,6 +189,6 @@ try {
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await postgresAdmin(`drop database if exists ${dbName} with (force)`);
 }
 process.exit(ok ? 0 : 1);

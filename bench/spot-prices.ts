@@ -8,30 +8,21 @@ import { ENTSOE_BIDDING_ZONES, AGILE_REGIONS } from '@ec/domain';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
 import { createSpotPricesRepository } from '../apps/server/src/modules/spot-prices/spot-prices.repository.ts';
 import { createSpotPricesService } from '../apps/server/src/modules/spot-prices/spot-prices.service.ts';
-import { report } from './lib.ts';
+import { report, BENCH_POSTGRES_URL, postgresAdmin } from './lib.ts';
 
 const TARGET_P99_MS = 5;
 const RATE = 200;
 const DAYS = 365;
 const FIRST_DAY = '2025-11-01';
 
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = BENCH_POSTGRES_URL;
 const dbName = `ec_bench_spot_${process.pid}`;
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).href;
-
-async function admin(statement: string): Promise<void> {
-  const db = await createDb({ databaseUrl: adminUrl, maxConnections: 1 });
-  try {
-    await db.db.execute(sql.raw(statement));
-  } finally {
-    await db.close();
-  }
-}
 
 let engine = 'PostgreSQL';
 let database: Database;
 try {
-  await admin(`create database ${dbName}`);
+  await postgresAdmin(`create database ${dbName}`);
   database = await createDb({ databaseUrl, maxConnections: 10 });
 } catch (error) {
   console.log(
@@ -128,6 +119,6 @@ try {
   ok = pct(0.99) <= TARGET_P99_MS && wrong === 0;
 } finally {
   await database.close();
-  if (engine === 'PostgreSQL') await admin(`drop database if exists ${dbName}`);
+  if (engine === 'PostgreSQL') await postgresAdmin(`drop database if exists ${dbName}`);
 }
 process.exit(ok ? 0 : 1);
