@@ -1,7 +1,7 @@
 // Live data: GET /api/locations/:id/live, GET /api/location-groups/:id/live and the discovered devices of a
 // controller — who may see them (404 for other tenants), bad input, and what the snapshot holds once latest values,
 // readings of the current 15-minute interval and today's roll-up are in the database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   controllerPresence,
   controllers,
@@ -163,95 +163,107 @@ describe('GET /api/locations/:id/live', () => {
     expect(query.statusCode).toBe(400);
   });
 
-  it('answers devices with their latest values, controllers with presence, and the flows', async () => {
-    const res = await call(t, f.tokens.viewer, 'GET', `/api/locations/${f.locations.home}/live`);
-    const data = json<LiveBody>(res).data;
-    expect(data.timezone).toBe('Europe/Ljubljana');
-    expect(data.controllers).toEqual([
-      {
-        id: f.controllers.home,
-        alias: 'Home hub',
-        unitId: expect.any(String),
-        connected: true,
-        lastSeenAt: ago(5_000).toISOString(),
-        firmware: '2.4.1',
-        connection: 'wifi',
-      },
-    ]);
-    expect(data.devices).toEqual([
-      {
-        id: f.devices.battery,
-        ref: null,
-        name: 'Battery',
-        category: 'BATTERY',
-        controllerId: f.controllers.home,
-        time: ago(4_000).toISOString(),
-        values: { power_w: -1500, soc_pct: 55, temperature_c: 21.5 },
-      },
-      {
-        id: grid,
-        ref: 'grid',
-        name: 'Grid meter',
-        category: 'GRID',
-        controllerId: f.controllers.home,
-        time: ago(10_000).toISOString(),
-        values: { power_w: -1000, energy_import_wh: 123_456 },
-      },
-      {
-        id: oldMeter,
-        ref: null,
-        name: 'Old meter',
-        category: 'OTHER',
-        controllerId: null,
+  describe('at the moment the fixture was written', () => {
+    // The readings sit in the quarter hour (and the roll-up on the local day) of `now`; the fixture takes seconds to
+    // start, so without a fixed clock the test fails whenever a quarter hour ends in between. Only Date is faked.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(now);
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('answers devices with their latest values, controllers with presence, and the flows', async () => {
+      const res = await call(t, f.tokens.viewer, 'GET', `/api/locations/${f.locations.home}/live`);
+      const data = json<LiveBody>(res).data;
+      expect(data.timezone).toBe('Europe/Ljubljana');
+      expect(data.controllers).toEqual([
+        {
+          id: f.controllers.home,
+          alias: 'Home hub',
+          unitId: expect.any(String),
+          connected: true,
+          lastSeenAt: ago(5_000).toISOString(),
+          firmware: '2.4.1',
+          connection: 'wifi',
+        },
+      ]);
+      expect(data.devices).toEqual([
+        {
+          id: f.devices.battery,
+          ref: null,
+          name: 'Battery',
+          category: 'BATTERY',
+          controllerId: f.controllers.home,
+          time: ago(4_000).toISOString(),
+          values: { power_w: -1500, soc_pct: 55, temperature_c: 21.5 },
+        },
+        {
+          id: grid,
+          ref: 'grid',
+          name: 'Grid meter',
+          category: 'GRID',
+          controllerId: f.controllers.home,
+          time: ago(10_000).toISOString(),
+          values: { power_w: -1000, energy_import_wh: 123_456 },
+        },
+        {
+          id: oldMeter,
+          ref: null,
+          name: 'Old meter',
+          category: 'OTHER',
+          controllerId: null,
+          time: ago(1_000).toISOString(),
+          values: { power_w: 999 },
+        },
+        {
+          id: f.devices.panel,
+          ref: null,
+          name: 'Solar panel',
+          category: 'SOLAR_POWER_PLANT',
+          controllerId: f.controllers.home,
+          time: ago(5_000).toISOString(),
+          values: { power_w: 3500 },
+        },
+      ]);
+      const today = localDayOf(Date.now(), 'Europe/Ljubljana').day;
+      expect(data.flows).toEqual({
         time: ago(1_000).toISOString(),
-        values: { power_w: 999 },
-      },
-      {
-        id: f.devices.panel,
-        ref: null,
-        name: 'Solar panel',
-        category: 'SOLAR_POWER_PLANT',
-        controllerId: f.controllers.home,
-        time: ago(5_000).toISOString(),
-        values: { power_w: 3500 },
-      },
-    ]);
-    const today = localDayOf(Date.now(), 'Europe/Ljubljana').day;
-    expect(data.flows).toEqual({
-      time: ago(1_000).toISOString(),
-      // −1000 + 3500 − 1500 = 1000 W used at home; the old meter's stale power is left out.
-      current: {
-        gridW: -1000,
-        solarW: 3500,
-        batteryW: -1500,
-        homeW: 1000,
-        evW: null,
-        hvacW: null,
-        socPct: 55,
-      },
-      intervalStart: new Date(quarterHourStartMs(Date.now())).toISOString(),
-      average15m: {
-        gridW: -800,
-        solarW: 3000,
-        batteryW: null,
-        homeW: 2200,
-        evW: null,
-        hvacW: null,
-        socPct: null,
-      },
-      day: today,
-      today: {
-        consumptionWh: 10_000,
-        gridImportWh: 2_500,
-        gridExportWh: 3_000,
-        solarWh: 12_000,
-        batteryChargeWh: 4_000,
-        batteryDischargeWh: 2_000,
-        evWh: 0,
-        hvacWh: 0,
-        selfSufficiencyPct: 75,
-        selfConsumptionPct: 75,
-      },
+        // −1000 + 3500 − 1500 = 1000 W used at home; the old meter's stale power is left out.
+        current: {
+          gridW: -1000,
+          solarW: 3500,
+          batteryW: -1500,
+          homeW: 1000,
+          evW: null,
+          hvacW: null,
+          socPct: 55,
+        },
+        intervalStart: new Date(quarterHourStartMs(Date.now())).toISOString(),
+        average15m: {
+          gridW: -800,
+          solarW: 3000,
+          batteryW: null,
+          homeW: 2200,
+          evW: null,
+          hvacW: null,
+          socPct: null,
+        },
+        day: today,
+        today: {
+          consumptionWh: 10_000,
+          gridImportWh: 2_500,
+          gridExportWh: 3_000,
+          solarWh: 12_000,
+          batteryChargeWh: 4_000,
+          batteryDischargeWh: 2_000,
+          evWh: 0,
+          hvacWh: 0,
+          selfSufficiencyPct: 75,
+          selfConsumptionPct: 75,
+        },
+      });
     });
   });
 
