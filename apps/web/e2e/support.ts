@@ -176,8 +176,9 @@ export function setupBrowser(): BrowserFixture {
     },
     async open(options = {}) {
       const { context, page } = await current().open(options);
-      // A missing element fails the test in 15 s instead of Playwright's 30 s (the test itself has 60 s).
-      context.setDefaultTimeout(15_000);
+      // A missing element fails the test in 25 s instead of Playwright's 30 s (the test itself has 60 s). 15 s was
+      // too short on a loaded 2-core CI machine: a lazily loaded admin route once took longer to redirect.
+      context.setDefaultTimeout(25_000);
       // securitypolicyviolation also reports violations Chromium does not log (e.g. in workers).
       await context.addInitScript((mark: string) => {
         document.addEventListener('securitypolicyviolation', (event) => {
