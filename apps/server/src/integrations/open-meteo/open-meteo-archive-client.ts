@@ -82,7 +82,8 @@ export function createOpenMeteoArchiveClient(
   return {
     /**
      * Hourly `shortwave_radiation` for the local days [startDate, endDate] in `timeZone`. Open-Meteo labels each
-     * value with the END of the hour it averages ("preceding hour mean") in local time without an offset; the
+     * value with the END of the hour it averages ("preceding hour mean" in its variable tables; "solar radiation
+     * is averaged over the past hour", open-meteo.com/en/docs) in local time without an offset; the
      * labels are resolved in the zone (the repeated autumn hour by its order) and moved to the hour's START. Hours
      * without a value (null: not yet in the archive) are left out, so the arrays may have gaps.
      */
