@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseMojElektroReadings } from '../packages/domain/src/network-fee/index.ts';
 import { batterySweep, type BatteryWhatIfInput } from '../packages/domain/src/what-if/index.ts';
-import { repoRoot } from './lib.ts';
+import { repoRoot, timings } from './lib.ts';
 
 const TARGET_MS = 1000;
 const WARM_UP = 2;
@@ -39,20 +39,14 @@ for (let i = 0; i < iterations; i++) {
   times.push(performance.now() - start);
   sink += last.points.length;
 }
-times.sort((a, b) => a - b);
-const pick = (q: number): number =>
-  times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] as number;
-const median =
-  times.length % 2
-    ? pick(0.5)
-    : ((times[times.length / 2 - 1] as number) + (times[times.length / 2] as number)) / 2;
-const p95 = pick(0.95);
+const { median, quantile, min, max } = timings(times);
+const p95 = quantile(0.95);
 
 process.stdout.write(
   [
     `battery-sweep: ${series.values.length} intervals, 20 capacities (dispatch + optimized bill each)`,
     `  runs ${iterations} (after ${WARM_UP + 1} warm-up)`,
-    `  median ${median.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   min ${(times[0] as number).toFixed(1)} ms   max ${(times[times.length - 1] as number).toFixed(1)} ms`,
+    `  median ${median.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   min ${min.toFixed(1)} ms   max ${max.toFixed(1)} ms`,
     `  target median ≤ ${TARGET_MS} ms: ${median <= TARGET_MS ? 'met' : 'MISSED'}`,
     `  saving at 1 / 10 / 20 kWh: ${[0, 9, 19].map((i) => last.points[i]?.yearlySavingEur.toFixed(2)).join(' / ')} EUR/year`,
     `  (checksum ${sink})`,

@@ -205,3 +205,33 @@ export async function openLoop(options: {
     bytesPerAnswer: bytes / Math.max(latencies.length, 1),
   };
 }
+
+/** Order statistics of a list of timings (sorted here, a copy): nearest-rank quantiles and the midpoint median. */
+export function timings(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  const at = (i: number): number => sorted[i] ?? NaN;
+  /** The nearest-rank q-quantile (0 < q ≤ 1). */
+  const quantile = (q: number): number => at(Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1)));
+  return {
+    quantile,
+    median: n % 2 ? at((n - 1) / 2) : (at(n / 2 - 1) + at(n / 2)) / 2,
+    min: at(0),
+    max: at(n - 1),
+  };
+}
+
+/** Signs in over the API and answers the session cookie (`ec_session=…`) for later requests. */
+export async function signIn(
+  baseUrl: string,
+  login: { email: string; password: string },
+): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: login }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ec_session='));
+  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie.split(';')[0] ?? '';
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { hashControllerSecret } from '../apps/server/src/ingest/controller-auth.ts';
-import { freePort, report, startServer } from './lib.ts';
+import { freePort, report, startServer, timings } from './lib.ts';
 
 const SAMPLES = 250;
 const INTERVAL_MS = 300;
@@ -154,9 +154,7 @@ try {
     if (got === undefined) missed += 1;
     else latencies.push(got - at);
   }
-  latencies.sort((a, b) => a - b);
-  const pick = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const pick = timings(latencies).quantile;
   console.log(
     `  ${latencies.length} of ${SAMPLES} published values seen on the stream (${missed} folded into a later event or missed)`,
   );

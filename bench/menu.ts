@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, queryRows, sql, type Database } from '@ec/db';
 import { AGGREGATOR, createBigCompany } from './big-company.ts';
-import { openLoop, report, startServer, BENCH_POSTGRES_URL, postgresAdmin } from './lib.ts';
+import { openLoop, report, signIn, startServer, BENCH_POSTGRES_URL, postgresAdmin } from './lib.ts';
 
 const TARGET_P99_MS = 30;
 const RATE = 500;
@@ -64,17 +64,6 @@ async function fill(database: Database) {
     select ${locationId}, 'Charger ' || n, 'EV_CHARGER' from generate_series(1, 3) n`);
   await db.execute(sql`analyze`);
   return { companyId, locationId };
-}
-
-async function signIn(baseUrl: string, login: { email: string; password: string }) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data: login }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ec_session='));
-  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie.split(';')[0] ?? '';
 }
 
 /**

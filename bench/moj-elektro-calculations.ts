@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb, sql } from '@ec/db';
-import { report, startServer, BENCH_POSTGRES_URL, postgresAdmin } from './lib.ts';
+import { report, signIn, startServer, timings, BENCH_POSTGRES_URL, postgresAdmin } from './lib.ts';
 
 const TARGET_P95_MS = 100;
 const DAYS = 730;
@@ -97,17 +97,6 @@ async function fill(from: string, to: string): Promise<number> {
   }
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data: ADMIN }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ec_session='));
-  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie.split(';')[0] ?? '';
-}
-
 try {
   await postgresAdmin(`create database ${dbName}`);
 } catch (error) {
@@ -133,7 +122,7 @@ try {
     const to = localDate(-1);
     const from = localDate(-DAYS);
     const deviceId = await fill(from, to);
-    const cookie = await signIn(server.baseUrl);
+    const cookie = await signIn(server.baseUrl, ADMIN);
     const url = `${server.baseUrl}/api/pricing/abstract-devices/${deviceId}/calculations`;
     // Each call has other prices, as a user trying values would send.
     let call = 0;
@@ -173,12 +162,10 @@ try {
     for (let i = 0; i < WARM_UP; i++) await once();
     const times: number[] = [];
     for (let i = 0; i < runs; i++) times.push((await once()).ms);
-    times.sort((a, b) => a - b);
-    const pick = (q: number) =>
-      times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] as number;
+    const { quantile: pick, max } = timings(times);
     console.log(
       `moj-elektro-calculations: ${runs} calls after ${WARM_UP} warm-up: p50 ${pick(0.5).toFixed(1)} ms, ` +
-        `p95 ${pick(0.95).toFixed(1)} ms, max ${(times[times.length - 1] as number).toFixed(1)} ms`,
+        `p95 ${pick(0.95).toFixed(1)} ms, max ${max.toFixed(1)} ms`,
     );
     report('moj-elektro-calculations: p95 of POST …/calculations, 730 days', pick(0.95), 'ms', {
       max: TARGET_P95_MS,

@@ -8,6 +8,7 @@ import {
   type NetworkFeeInput,
 } from '../packages/domain/src/network-fee/index.ts';
 import { generateHouseholdProfile } from '../packages/domain/scripts/household-profile.ts';
+import { timings } from './lib.ts';
 
 const TARGET_MS = 50;
 const WARM_UP = 10;
@@ -31,20 +32,14 @@ for (let i = 0; i < iterations; i++) {
   sink += calculateNetworkFee(input).scenarios.optimized.total;
   times.push(performance.now() - start);
 }
-times.sort((a, b) => a - b);
-const pick = (q: number): number =>
-  times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] as number;
-const median =
-  times.length % 2
-    ? pick(0.5)
-    : ((times[times.length / 2 - 1] as number) + (times[times.length / 2] as number)) / 2;
-const p90 = pick(0.9);
+const { median, quantile, min, max } = timings(times);
+const p90 = quantile(0.9);
 
 process.stdout.write(
   [
     `network-fee: 730 days, ${profile.powersKw.length} intervals, all scenarios incl. optimisation`,
     `  runs ${iterations} (after ${WARM_UP} warm-up)`,
-    `  median ${median.toFixed(2)} ms   p90 ${p90.toFixed(2)} ms   min ${(times[0] as number).toFixed(2)} ms   max ${(times[times.length - 1] as number).toFixed(2)} ms`,
+    `  median ${median.toFixed(2)} ms   p90 ${p90.toFixed(2)} ms   min ${min.toFixed(2)} ms   max ${max.toFixed(2)} ms`,
     `  target median ≤ ${TARGET_MS} ms: ${median <= TARGET_MS ? 'met' : 'MISSED'}`,
     `  (checksum ${sink.toFixed(2)})`,
   ].join('\n') + '\n',
