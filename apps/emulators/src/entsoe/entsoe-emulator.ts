@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { addDays, localMidnightMs, quarterHourPrices, wallClock } from '../prices/price-shape.ts';
+import { listenOnLoopback } from '../listen.ts';
 
 /** The namespace of ENTSO-E's A44 answers (Publication_MarketDocument 7:3). */
 export const ENTSOE_PUBLICATION_NS = 'urn:iec62325.351:tc57wg16:451-3:publicationdocument:7:3';
@@ -282,17 +282,12 @@ export async function startEntsoeEmulator(
   }
 
   const server: Server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server, options.port);
   const emulator: EntsoeEmulator = {
     url: `http://127.0.0.1:${port}/api`,
     token,
     requests: 0,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
   return emulator;
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { addDays, wallClock } from '../prices/price-shape.ts';
 import { demoDay, PORTAL_TIME_ZONE, type DemoProfile } from './profiles.ts';
+import { listenOnLoopback } from '../listen.ts';
 
 /** One demo metering place (metering place EIMM + GSRN, its one metering point). */
 export interface MojElektroDemoPlace {
@@ -609,16 +609,11 @@ export async function startMojElektroEmulator(
       if (!res.headersSent) send(res, 500, { message: 'An unexpected error occurred' });
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server, options.port);
   const emulator: MojElektroEmulator = {
     url: `http://127.0.0.1:${port}${PREFIX}`,
     requests: 0,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
   return emulator;
 }

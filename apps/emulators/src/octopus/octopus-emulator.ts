@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { addDays, localMidnightMs, quarterHourPrice, wallClock } from '../prices/price-shape.ts';
+import { listenOnLoopback } from '../listen.ts';
 
 /** Agile region letters (GSP groups; I and O are not used). */
 export const OCTOPUS_AGILE_REGIONS: readonly string[] = [
@@ -179,17 +179,12 @@ export async function startOctopusEmulator(
   }
 
   const server: Server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server, options.port);
   base = `http://127.0.0.1:${port}`;
   const emulator: OctopusEmulator = {
     url: base,
     requests: 0,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
   return emulator;
 }

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { listenOnLoopback } from '../listen.ts';
 
 /** Claims of an account at the emulated OpenID provider. */
 export interface OidcAccount {
@@ -116,8 +116,7 @@ export async function startOidcEmulator(options: OidcEmulatorOptions): Promise<O
   const providerName = options.name ?? 'Local ID';
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const server: Server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   const base = `http://127.0.0.1:${port}`;
   const issuer = options.tenant ? `${base}/${options.tenant}` : base;
   /** Accounts signed in through the form, by subject (the address typed). */
@@ -128,11 +127,7 @@ export async function startOidcEmulator(options: OidcEmulatorOptions): Promise<O
     clientId: options.clientId ?? 'energy-cloud-test',
     clientSecret: options.clientSecret ?? 'test-client-secret-with-enough-entropy',
     account: { sub: 'account-1', email: 'social.user@example.com', email_verified: true },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 
   const provider = new Provider(issuer, {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { addDays, localMidnightMs, randomOf, seedOf, wallClock } from '../prices/price-shape.ts';
+import { listenOnLoopback } from '../listen.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -185,16 +185,11 @@ export async function startOpenMeteoEmulator(
       if (!res.headersSent) send(res, 500, { error: true, reason: 'Internal error' });
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server, options.port);
   const emulator: OpenMeteoEmulator = {
     url: `http://127.0.0.1:${port}/v1`,
     requests: 0,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
   return emulator;
 }
