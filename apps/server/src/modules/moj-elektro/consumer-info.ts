@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ConsumerInfo } from '@ec/contract';
-import type { MeteringPlace, MeteringPoint } from '../../integrations/moj-elektro/types.ts';
+import type {
+  MeteringPlace,
+  MeteringPoint,
+  MojElektroClient,
+} from '../../integrations/moj-elektro/types.ts';
 
 // The Consumer info of spec 001 §3 from the portal's metering place (/merilno-mesto) and point (/merilna-tocka),
 // or from what an uploader typed. Field meanings: domain-si.md §1.9.
@@ -22,6 +26,22 @@ export function consumerTypeOf(
 export function mainMeteringPoint(place: MeteringPlace): string | null {
   const points = place.meteringPoints;
   return (points.find((p) => p.kind === 'OMTO') ?? points[0])?.gsrn ?? null;
+}
+
+/**
+ * Reads a metering place (by EIMM or GSRN) and its main metering point (`mtGsrn` when known, else the one
+ * {@link mainMeteringPoint} picks) from the portal: the consumer info and the point it came from.
+ */
+export async function readConsumerInfo(
+  client: MojElektroClient,
+  token: string,
+  id: string,
+  knownMtGsrn?: string | null,
+): Promise<{ info: ConsumerInfo; mtGsrn: string | null }> {
+  const place = await client.meteringPlace(token, id);
+  const mtGsrn = knownMtGsrn ?? mainMeteringPoint(place);
+  const point = mtGsrn ? await client.meteringPoint(token, mtGsrn) : null;
+  return { info: consumerInfoFromPortal(place, point), mtGsrn };
 }
 
 /** Consumer info from the portal's answers; `hash` notices any change of them. */

@@ -13,7 +13,7 @@ import {
   type MojElektroClient,
   type Reading15,
 } from '../../integrations/moj-elektro/types.ts';
-import { consumerInfoFromPortal } from './consumer-info.ts';
+import { readConsumerInfo } from './consumer-info.ts';
 import type { CredentialsCrypto } from './credentials-crypto.ts';
 import type { MojElektroRepository, ReadingRow } from './moj-elektro.repository.ts';
 
@@ -196,10 +196,7 @@ async function refreshConsumerInfo(
 ): Promise<void> {
   const first = devices[0];
   if (!first) return;
-  const place = await client.meteringPlace(token, first.gsrn ?? first.eimm);
-  const mt = first.mtGsrn ?? place.meteringPoints[0]?.gsrn ?? null;
-  const point = mt ? await client.meteringPoint(token, mt) : null;
-  const info = consumerInfoFromPortal(place, point);
+  const { info } = await readConsumerInfo(client, token, first.gsrn ?? first.eimm, first.mtGsrn);
   for (const d of devices) {
     const old = d.consumerInfo as { hash?: string } | null;
     if (old?.hash === info.hash) continue;

@@ -64,11 +64,7 @@ import {
   toCalculations,
   type NewDeterminedBy,
 } from './calculations.ts';
-import {
-  consumerInfoFromPortal,
-  consumerInfoFromUpload,
-  mainMeteringPoint,
-} from './consumer-info.ts';
+import { consumerInfoFromUpload, readConsumerInfo } from './consumer-info.ts';
 import type { CredentialsCrypto, KeyStore } from './credentials-crypto.ts';
 import { addDays, importSeries, localToday } from './import.ts';
 import type {
@@ -423,6 +419,27 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
     });
   }
 
+  /** A user's device for a metering place read from the portal, on the place's shared series. */
+  async function upsertPortalDevice(
+    userId: number,
+    info: ConsumerInfo,
+    mtGsrn: string | null,
+    credentialIds: number[],
+  ) {
+    const seriesId = await repo.portalSeries(info.eimm);
+    const device = await repo.upsertDevice({
+      userId,
+      eimm: info.eimm,
+      gsrn: info.gsrn,
+      mtGsrn,
+      seriesId,
+      tariffsCount: info.tariffsCount,
+      consumerInfo: info,
+      credentialIds,
+    });
+    return { ...device, seriesId };
+  }
+
   return {
     requestImport,
 
@@ -457,21 +474,8 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
         })) ?? (await repo.credentialByHash(user.id, hash));
       if (credentialId === undefined) return false;
       for (const eimm of demo.eimms) {
-        const place = await client.meteringPlace(demo.token, eimm);
-        const mtGsrn = mainMeteringPoint(place);
-        const point = mtGsrn ? await client.meteringPoint(demo.token, mtGsrn) : null;
-        const info = consumerInfoFromPortal(place, point);
-        const seriesId = await repo.portalSeries(info.eimm);
-        await repo.upsertDevice({
-          userId: user.id,
-          eimm: info.eimm,
-          gsrn: info.gsrn,
-          mtGsrn,
-          seriesId,
-          tariffsCount: info.tariffsCount,
-          consumerInfo: info,
-          credentialIds: [credentialId],
-        });
+        const { info, mtGsrn } = await readConsumerInfo(client, demo.token, eimm);
+        const { seriesId } = await upsertPortalDevice(user.id, info, mtGsrn, [credentialId]);
         await requestImport(seriesId);
       }
       await demo.marker.insertIfMissing(DEMO_MARKER, new Date().toISOString());
@@ -556,13 +560,9 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
         throw fieldErrors422({ 'data.token_id': 'moj_elektro.credentials.unreadable' });
       }
       const client = await portalClient();
-      let info: ConsumerInfo;
-      let mtGsrn: string | null;
+      let read: Awaited<ReturnType<typeof readConsumerInfo>>;
       try {
-        const place = await client.meteringPlace(token, form.eimm);
-        mtGsrn = mainMeteringPoint(place);
-        const point = mtGsrn ? await client.meteringPoint(token, mtGsrn) : null;
-        info = consumerInfoFromPortal(place, point);
+        read = await readConsumerInfo(client, token, form.eimm);
       } catch (error) {
         if (
           error instanceof MojElektroError &&
@@ -575,17 +575,12 @@ export function createMojElektroService(options: MojElektroServiceOptions) {
         }
         throw portalError(error);
       }
-      const seriesId = await repo.portalSeries(info.eimm);
-      const { id, created } = await repo.upsertDevice({
-        userId: actor.user.id,
-        eimm: info.eimm,
-        gsrn: info.gsrn,
-        mtGsrn,
-        seriesId,
-        tariffsCount: info.tariffsCount,
-        consumerInfo: info,
+      const { id, created, seriesId } = await upsertPortalDevice(
+        actor.user.id,
+        read.info,
+        read.mtGsrn,
         credentialIds,
-      });
+      );
       if (created) {
         // The series may already hold another user's import: show its state at once.
         const sibling = (await repo.devicesOfSeries(seriesId)).find((d) => d.id !== id);
