@@ -91,6 +91,15 @@ async function device(who: keyof typeof session, id: number): Promise<Device> {
 
 const today = () => localToday(new Date());
 
+/** The stored device row of the household's metering place (4-1000001), shared by the describes below. */
+async function householdRow() {
+  const [row] = await t.db.db
+    .select()
+    .from(externalDevices)
+    .where(eq(externalDevices.eimm, '4-1000001'));
+  return row;
+}
+
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
   t.app.services.mojElektroModule.useClient(fake.client);
@@ -324,11 +333,7 @@ describe('devices', () => {
     ).toBe(204);
     expect((await call('si', 'GET', `/api/abstract-devices/${again.id}`)).statusCode).toBe(404);
     // The household device (two tokens) survives the deletion of one of them.
-    const [householdDevice] = await t.db.db
-      .select()
-      .from(externalDevices)
-      .where(eq(externalDevices.eimm, '4-1000001'));
-    expect(householdDevice).toBeDefined();
+    expect(await householdRow()).toBeDefined();
   });
 });
 
@@ -337,10 +342,7 @@ describe('import', () => {
   let seriesId: number;
 
   beforeAll(async () => {
-    const [row] = await t.db.db
-      .select()
-      .from(externalDevices)
-      .where(eq(externalDevices.eimm, '4-1000001'));
+    const row = await householdRow();
     id = row?.id ?? 0;
     seriesId = row?.seriesId ?? 0;
     await t.app.jobs.drain(IMPORT_QUEUE);
@@ -409,10 +411,7 @@ describe('readings and calculations', () => {
     call(who, 'POST', `/api/pricing/abstract-devices/${id}/calculations`, data);
 
   beforeAll(async () => {
-    const [row] = await t.db.db
-      .select()
-      .from(externalDevices)
-      .where(eq(externalDevices.eimm, '4-1000001'));
+    const row = await householdRow();
     id = row?.id ?? 0;
   });
 
@@ -627,10 +626,7 @@ describe('tariff year and what-ifs', () => {
   };
 
   beforeAll(async () => {
-    const [row] = await t.db.db
-      .select()
-      .from(externalDevices)
-      .where(eq(externalDevices.eimm, '4-1000001'));
+    const row = await householdRow();
     id = row?.id ?? 0;
   });
 
