@@ -30,10 +30,12 @@ function uploadApi(
     }),
   gate?: Promise<void>,
 ): FakeRoute {
-  return async ({ method, path, body }) => {
+  return ({ method, path, body }) => {
     if (method !== 'POST' || path !== '/api/abstract-devices/upload') return undefined;
-    await gate;
-    return answer((body as { data: Record<string, unknown> }).data);
+    return (async () => {
+      await gate;
+      return answer((body as { data: Record<string, unknown> }).data);
+    })();
   };
 }
 
