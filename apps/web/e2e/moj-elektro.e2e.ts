@@ -139,6 +139,8 @@ describe('Moj Elektro', () => {
       exact: true,
     });
     await custom.locator('tr[data-category="grand_total"]').waitFor();
+    // The applied set is in the URL, so the other pages share it.
+    expect(new URL(page.url()).searchParams.get('custom')).toBe('7,7,7.5,8,8');
     await shotBothWidths(page, 'moj-elektro-custom', { fullPage: true });
 
     // 5. The data page: the 15-minute chart coloured by block and the monthly peaks.
@@ -160,6 +162,10 @@ describe('Moj Elektro', () => {
       name: sl('moj_elektro.comparison.table_title'),
     });
     expect(await totals.locator('tbody tr').count()).toBeGreaterThanOrEqual(13);
+    // The custom agreed powers of step 4 come along through the URL.
+    await totals
+      .getByRole('columnheader', { name: sl('moj_elektro.scenario.custom'), exact: true })
+      .waitFor();
     await shotBothWidths(page, 'moj-elektro-comparison', { fullPage: true });
 
     // 7. The battery what-if with its default battery (10 kWh, 5 kW, 90 %) and the capacity sweep.

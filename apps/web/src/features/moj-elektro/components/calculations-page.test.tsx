@@ -33,6 +33,20 @@ function renderPage(search = FILTERS) {
   return renderWithProviders(<CalculationsPage />, { i18n, path: `/calc${search}` });
 }
 
+/** The history entries the page writes after the start: `PUSH ?…` / `REPLACE ?…`, in order. */
+function historyOf(router: ReturnType<typeof renderPage>['router']) {
+  const entries: string[] = [];
+  let key = router.state.location.key;
+  router.subscribe((state) => {
+    if (state.location.key === key) return;
+    key = state.location.key;
+    entries.push(`${state.historyAction} ${decodeURIComponent(state.location.search)}`);
+  });
+  return entries;
+}
+
+const CUSTOM = '&custom=6,6,6.5,7,7';
+
 /** The body rows of a table, the (aria-hidden) padding rows included. */
 const rowsOf = (name: string) => [
   ...screen.getByRole('table', { name }).querySelectorAll<HTMLElement>('tbody tr'),
@@ -118,7 +132,8 @@ describe('the calculations page', () => {
 
   it('calculates custom limits, and shows the engine’s field error at its input', async () => {
     const calls = fakeFetch(devicesApi, calculationsApi);
-    renderPage();
+    const { router } = renderPage();
+    const history = historyOf(router);
     await screen.findByTestId('me-saving');
     await userEvent.click(screen.getByRole('switch', { name: 'Use custom power limits' }));
     const block = (n: number) => screen.getByRole('spinbutton', { name: `Block ${n}` });
@@ -140,12 +155,20 @@ describe('the calculations page', () => {
       await userEvent.type(block(n), '17');
     }
     // The client's rules hold; the (fake) engine refuses block 2.
+    // Typing writes nothing into the URL.
+    expect(history).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Calculate with these powers' }));
     await waitFor(() =>
       expect(block(2)).toHaveAccessibleDescription(
         expect.stringContaining('Must not be lower than the previous block.'),
       ),
     );
+    // The refused set was asked for through the URL and left it again (no custom result to share).
+    await waitFor(() =>
+      expect(history).toEqual([`PUSH ${FILTERS}&custom=16,16,16,17,17`, `REPLACE ${FILTERS}`]),
+    );
+    expect(block(1)).toHaveValue(16);
+    expect(screen.getByTestId('me-saving')).toBeInTheDocument();
     for (const [i, v] of ['6', '6', '6.5', '7', '7'].entries()) {
       await userEvent.clear(block(i + 1));
       await userEvent.type(block(i + 1), v);
@@ -156,6 +179,62 @@ describe('the calculations page', () => {
     );
     expect(calls.at(-1)?.body).toMatchObject({ data: { customPowerLimits: [6, 6, 6.5, 7, 7] } });
     expect(rowsOf('Custom agreed powers')[4]).toHaveTextContent('€274.00');
+    // The accepted set is in the URL (one entry for the submit), for the other pages.
+    expect(history.slice(2)).toEqual([`PUSH ${FILTERS}${CUSTOM}`]);
+    // Switched off: the URL drops it; back on: the same set again.
+    await userEvent.click(screen.getByRole('switch', { name: 'Use custom power limits' }));
+    expect(router.state.location.search).toBe(FILTERS);
+    expect(
+      screen.getByText('Turn on custom power limits below to see this system.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Use custom power limits' }));
+    expect(decodeURIComponent(router.state.location.search)).toBe(`${FILTERS}${CUSTOM}`);
+    expect(await screen.findByTestId('me-custom-saving')).toBeInTheDocument();
+  });
+
+  it('opens with the custom limits of the URL', async () => {
+    const calls = fakeFetch(devicesApi, calculationsApi);
+    renderPage(`${FILTERS}${CUSTOM}`);
+    expect(await screen.findByTestId('me-custom-saving')).toHaveTextContent(
+      'With your custom powers 6.00 / 6.00 / 6.50 / 7.00 / 7.00 kW',
+    );
+    expect(calls.filter((c) => c.call.includes('calculations')).map((c) => c.body)).toEqual([
+      { data: expect.objectContaining({ customPowerLimits: [6, 6, 6.5, 7, 7] }) },
+    ]);
+    expect(screen.getByRole('switch', { name: 'Use custom power limits' })).toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Block 3' })).toHaveValue(6.5);
+    expect(rowsOf('Custom agreed powers')[4]).toHaveTextContent('€274.00');
+  });
+
+  it('takes a garbled or partial custom value in the URL as the switch off', async () => {
+    for (const bad of ['6,6,7', '6,x,7,7,7', '8,6,6,7,7', '-1,6,6,7,7', '']) {
+      const calls = fakeFetch(devicesApi, calculationsApi);
+      const view = renderPage(`${FILTERS}&custom=${bad}`);
+      await screen.findByTestId('me-saving');
+      expect(screen.getByRole('switch', { name: 'Use custom power limits' })).not.toBeChecked();
+      expect(calls.find((c) => c.call.includes('calculations'))?.body).toMatchObject({
+        data: { customPowerLimits: null },
+      });
+      view.unmount();
+    }
+  });
+
+  it('shows a refused set from the URL at the inputs, with the result without it', async () => {
+    const calls = fakeFetch(devicesApi, calculationsApi);
+    const { router } = renderPage(`${FILTERS}&custom=16,16,16,17,17`);
+    const block = (n: number) => screen.getByRole('spinbutton', { name: `Block ${n}` });
+    expect(await screen.findByTestId('me-saving')).toHaveTextContent('you would save €10.00');
+    expect(router.state.location.search).toBe(FILTERS);
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('switch', { name: 'Use custom power limits' })).toBeChecked();
+    expect(block(1)).toHaveValue(16);
+    expect(block(2)).toHaveAccessibleDescription(
+      expect.stringContaining('Must not be lower than the previous block.'),
+    );
+    expect(calls.filter((c) => c.call.includes('calculations')).map((c) => c.body)).toMatchObject([
+      { data: { customPowerLimits: [16, 16, 16, 17, 17] } },
+      { data: { customPowerLimits: null } },
+    ]);
   });
 
   it('says the data could not be fetched when the calculation fails', async () => {

@@ -9,7 +9,7 @@ import { fetchCalculations, meKeys } from '../api/moj-elektro-api.ts';
 import { useFormats } from '../model/format.ts';
 import { scenarioRows, scenarioTotal } from '../model/months.ts';
 import { CostTable } from './cost-table.tsx';
-import { CustomLimits, type Limits } from './custom-limits.tsx';
+import { CustomLimits } from './custom-limits.tsx';
 import { CalculationError, SelectDeviceState } from './page-states.tsx';
 import { useMeFilters } from './use-filters.ts';
 import classes from './moj-elektro.module.css';
@@ -20,18 +20,37 @@ export function limitFieldErrors(error: unknown): (string | null)[] {
   return Array.from({ length: 5 }, (_, i) => fields[`data.customPowerLimits.${i}`] ?? null);
 }
 
-/** The calculation query for the URL's filters (and custom limits). */
-export function useCalculations(customLimits: Limits | null) {
-  const f = useMeFilters();
-  const filter = { ...f.request, customPowerLimits: customLimits };
-  const query = useQuery({
+function calculationsQuery(
+  f: ReturnType<typeof useMeFilters>,
+  customLimits: readonly number[] | null,
+  enabled: boolean,
+) {
+  const filter = { ...f.request, customPowerLimits: customLimits ? [...customLimits] : null };
+  return {
     queryKey: [...meKeys.all, 'calculations', f.device?.id ?? 0, filter] as const,
-    queryFn: ({ signal }) => fetchCalculations(f.device?.id ?? 0, filter, signal),
-    enabled: f.ready,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetchCalculations(f.device?.id ?? 0, filter, signal),
+    enabled: f.ready && enabled,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
-  });
-  return { ...f, query };
+  };
+}
+
+/** Whether the server refused the custom limits (field errors at `data.customPowerLimits.<i>`). */
+export function limitsRefused(error: unknown): boolean {
+  return limitFieldErrors(error).some((e) => e !== null);
+}
+
+/**
+ * The calculation query for the URL's filters and custom limits (`custom=…`). With `fallback`, a set the server
+ * refuses is answered by the calculation without custom limits (`fallback`, else null).
+ */
+export function useCalculations({ fallback = false }: { fallback?: boolean } = {}) {
+  const f = useMeFilters();
+  const query = useQuery(calculationsQuery(f, f.customLimits, true));
+  const refused = fallback && f.customLimits !== null && limitsRefused(query.error);
+  const base = useQuery(calculationsQuery(f, null, refused));
+  return { ...f, query, fallback: refused ? base : null };
 }
 
 /**
@@ -41,26 +60,59 @@ export function useCalculations(customLimits: Limits | null) {
 export function CalculationsPage() {
   const { t } = useTranslation();
   const f = useFormats();
-  const [customOn, setCustomOn] = useState(false);
-  const [limits, setLimits] = useState<Limits | null>(null);
+  const [toggled, setToggled] = useState(false);
   const [month, setMonth] = useState<string | null>(null);
-  const { ready, query, device, request } = useCalculations(customOn ? limits : null);
+  const { ready, query, device, request, customLimits, applyLimits } = useCalculations();
+  // The limits live in the URL (the comparison page shows them too) while asked for or accepted; the switch stays
+  // on without them until a set is applied.
+  const customOn = toggled || customLimits !== null;
   const error = query.error;
   // A refused set of custom limits keeps the last result on screen (the errors show at the inputs).
   const filterKey = JSON.stringify([device?.id ?? null, request]);
   const last = useRef<{ key: string; data: NonNullable<typeof query.data> } | null>(null);
   if (query.data) last.current = { key: filterKey, data: query.data };
+  // The last set the server accepted for these filters: the URL goes back to it when a set is refused.
+  const accepted = useRef<{ key: string; limits: readonly number[] | null } | null>(null);
+  if (query.isSuccess && !query.isPlaceholderData)
+    accepted.current = { key: filterKey, limits: customLimits };
+  const [refused, setRefused] = useState<{
+    key: string;
+    limits: number[];
+    errors: (string | null)[];
+  } | null>(null);
   useEffect(() => {
     if (!error) return;
     if (isApiError(error) && Object.keys(error.fields).length > 0) return;
     showToast({ color: 'red', message: t('moj_elektro.calculations.error_fetching') });
   }, [error, t]);
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    // Once per refusal: the set goes out of the URL (back to the last accepted one), its errors stay at the inputs.
+    if (customLimits === null || !limitsRefused(error) || handled.current === error) return;
+    handled.current = error;
+    const back = accepted.current?.key === filterKey ? accepted.current.limits : null;
+    if (back !== null && back.join() === customLimits.join()) return;
+    setRefused({ key: filterKey, limits: customLimits, errors: limitFieldErrors(error) });
+    setToggled(true);
+    applyLimits(back, true);
+  }, [error, customLimits, filterKey, applyLimits]);
+  // Switched back on, the last set in the URL is asked for again.
+  const lastSet = useRef<number[] | null>(null);
+  if (customLimits !== null) lastSet.current = customLimits;
+  const toggle = (on: boolean) => {
+    setToggled(on);
+    setRefused(null);
+    if (!on) applyLimits(null);
+    else if (lastSet.current) applyLimits(lastSet.current);
+  };
+  const apply = (limits: number[]) => {
+    setRefused(null);
+    applyLimits(limits);
+  };
   if (!ready) return <SelectDeviceState />;
   const data = query.data ?? (last.current?.key === filterKey ? last.current.data : undefined);
-  const limitErrors = limitFieldErrors(error);
   if (!data) {
-    if (query.isError && limitErrors.every((e) => e === null))
-      return <CalculationError error={error} />;
+    if (query.isError && !limitsRefused(error)) return <CalculationError error={error} />;
     return <LoadingState label={t('moj_elektro.calculations.loading')} />;
   }
   const { calculations, consumerInfo } = data;
@@ -176,11 +228,11 @@ export function CalculationsPage() {
         </Title>
         <CustomLimits
           enabled={customOn}
-          onToggle={setCustomOn}
+          onToggle={toggle}
           consumerInfo={consumerInfo}
-          initial={calculations.agreedPowers.optimized}
-          serverErrors={limitErrors}
-          onApply={setLimits}
+          initial={customLimits ?? refused?.limits ?? calculations.agreedPowers.optimized}
+          serverErrors={refused?.key === filterKey ? refused.errors : limitFieldErrors(error)}
+          onApply={apply}
           busy={query.isFetching}
         />
       </Paper>

@@ -56,7 +56,9 @@ function ComparisonChart({ calculations }: { calculations: Calculations }) {
 export function ComparisonPage() {
   const { t } = useTranslation();
   const f = useFormats();
-  const { ready, query } = useCalculations(null);
+  // The URL's custom limits (set on the calculations page); a set the server refuses is left out.
+  const { ready, query: asked, fallback } = useCalculations({ fallback: true });
+  const query = fallback ?? asked;
   if (!ready) return <SelectDeviceState />;
   if (query.isPending) return <LoadingState label={t('moj_elektro.calculations.loading')} />;
   if (query.isError) return <CalculationError error={query.error} />;

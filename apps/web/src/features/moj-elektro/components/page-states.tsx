@@ -9,10 +9,16 @@ export function SelectDeviceState() {
   return <EmptyState title={t('moj_elektro.calculations.select_device')} />;
 }
 
-/** A failed calculation: the server's own rule message (no data, no country), else "Error fetching data". */
+/**
+ * A failed calculation: the server's own message (a rule — no data, no country — or a source that is down, such as
+ * the weather history), else "Error fetching data".
+ */
 export function CalculationError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const own = isApiError(error) && error.status === 422 && error.message.startsWith('moj_elektro.');
+  const own =
+    isApiError(error) &&
+    (error.status === 422 || error.status === 503) &&
+    error.message.startsWith('moj_elektro.');
   return (
     <Alert color={own ? 'yellow' : 'red'} role="alert">
       <Text size="sm">{own ? t(error.message) : t('moj_elektro.calculations.error_fetching')}</Text>

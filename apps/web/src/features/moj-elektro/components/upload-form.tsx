@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/errors.ts';
 import { FormAlert } from '../../../shared/forms/form-alert.tsx';
 import { submitErrorText } from '../../../shared/forms/submit-error.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
@@ -21,6 +22,21 @@ import classes from './moj-elektro.module.css';
 
 /** At most this much file (the server's body limit is 20 MB; the text travels inside JSON). */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
+/**
+ * The text of a failed upload: the server's field message (the file unreadable or empty, an agreed power refused …)
+ * with its params (row, column …), else its message, else the general one.
+ */
+export function uploadErrorText(
+  failure: unknown,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (isApiError(failure)) {
+    const key = Object.values(failure.fields)[0];
+    if (key) return t(key, { ...failure.params, defaultValue: t('moj_elektro.upload.error') });
+  }
+  return submitErrorText(failure, t, 'moj_elektro.upload.error');
+}
 
 /**
  * A meter file (the portal's JSON answer or its CSV export, or the CLI's CSV) for users without a token: label,
@@ -64,7 +80,7 @@ export function UploadForm() {
       setDone(t('moj_elektro.upload.done', { intervals: result.imported.intervals }));
       setFile(null);
     } catch (failure) {
-      const message = submitErrorText(failure, t, 'moj_elektro.upload.error');
+      const message = uploadErrorText(failure, t);
       setError(message);
       showToast({ color: 'red', message });
     } finally {

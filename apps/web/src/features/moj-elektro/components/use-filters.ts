@@ -10,6 +10,7 @@ import {
   validateFilters,
   type MeFilters,
 } from '../model/filters.ts';
+import { limitsFromQuery, limitsToQuery } from '../model/limits.ts';
 
 /**
  * The filters the pages work with: those in the URL query (written by "Process"), the device list, the chosen
@@ -27,6 +28,11 @@ export function useMeFilters(now: () => number = Date.now) {
   const rangeReady = device !== null && !errors.from && !errors.to;
   const apply = (next: MeFilters) =>
     setSearch(filtersToQuery(next, search), { replace: false, preventScrollReset: true });
+  /** The custom power limits in the URL (spec 001 §2: the pages share them); null = toggle off. */
+  const customLimits = useMemo(() => limitsFromQuery(search), [search]);
+  /** Writes the custom limits (null removes them): a history entry unless `replace`. */
+  const applyLimits = (limits: readonly number[] | null, replace = false) =>
+    setSearch((current) => limitsToQuery(limits, current), { replace, preventScrollReset: true });
   return {
     today,
     filters,
@@ -36,6 +42,8 @@ export function useMeFilters(now: () => number = Date.now) {
     ready,
     rangeReady,
     apply,
+    customLimits,
+    applyLimits,
     request: calculationFilter(filters),
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { limitBounds, limitsOrNull, validateLimits } from './limits.ts';
+import {
+  limitBounds,
+  limitsFromQuery,
+  limitsOrNull,
+  limitsToQuery,
+  validateLimits,
+} from './limits.ts';
 import type { ConsumerInfo } from './types.ts';
 
 const bounds = { minimum: 3.5, maximum: 17 };
@@ -72,5 +78,35 @@ describe('custom power limits (checked like the engine)', () => {
     } as unknown as ConsumerInfo;
     expect(limitBounds(info)).toEqual({ minimum: 4.2, maximum: 17 });
     expect(limitBounds(null)).toEqual({ minimum: null, maximum: null });
+  });
+});
+
+describe('custom power limits in the URL query', () => {
+  const q = (text: string) => new URLSearchParams(text);
+
+  it('reads five ascending numbers and writes them back, other keys kept', () => {
+    expect(limitsFromQuery(q('device=11&custom=5.1,6,6,7,7'))).toEqual([5.1, 6, 6, 7, 7]);
+    const written = limitsToQuery([5.1, 6, 6.5, 7, 7], q('device=11&vt=0.12'));
+    expect(written.toString()).toBe('device=11&vt=0.12&custom=5.1%2C6%2C6.5%2C7%2C7');
+    expect(limitsFromQuery(written)).toEqual([5.1, 6, 6.5, 7, 7]);
+    expect(limitsToQuery(null, written).toString()).toBe('device=11&vt=0.12');
+  });
+
+  it('treats a missing, partial or garbled value as no custom limits', () => {
+    for (const text of [
+      '',
+      'device=11',
+      'custom=',
+      'custom=5,6,7',
+      'custom=5,6,7,7,7,8',
+      'custom=5,6,x,7,7',
+      'custom=5,6,,7,7',
+      'custom=-5,6,6,7,7',
+      'custom=0,6,6,7,7',
+      'custom=1e3,6,6,7,7',
+      'custom=8,6,6,7,7',
+      'custom=Infinity,6,6,7,7',
+    ])
+      expect(limitsFromQuery(q(text)), text).toBeNull();
   });
 });

@@ -60,3 +60,31 @@ export function limitsOrNull(
   if (validateLimits(texts, bounds).some((e) => e !== null)) return null;
   return parseLimits(texts) as [number, number, number, number, number];
 }
+
+/** The URL query key of the custom limits ("custom=5.1,6,6,7,7"), shared by the pages (spec 001 §2). */
+export const CUSTOM_LIMITS_KEY = 'custom';
+
+/**
+ * The custom limits from the URL query: five numbers > 0 in ascending order, else null (a hand-edited, partial or
+ * garbled value counts as "toggle off"). The bounds of the consumer info are left to the server.
+ */
+export function limitsFromQuery(
+  query: URLSearchParams,
+): [number, number, number, number, number] | null {
+  const text = query.get(CUSTOM_LIMITS_KEY);
+  if (text === null || text.length > 200) return null;
+  const parts = text.split(',');
+  if (parts.length !== 5) return null;
+  return limitsOrNull(parts, { minimum: null, maximum: null });
+}
+
+/** The custom limits into a URL query (other keys kept; null removes them). */
+export function limitsToQuery(
+  limits: readonly number[] | null,
+  base = new URLSearchParams(),
+): URLSearchParams {
+  const query = new URLSearchParams(base);
+  if (limits === null) query.delete(CUSTOM_LIMITS_KEY);
+  else query.set(CUSTOM_LIMITS_KEY, limits.map(String).join(','));
+  return query;
+}
