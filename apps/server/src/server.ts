@@ -87,23 +87,28 @@ try {
   if (config.jobsWorkers)
     await phases.run('spot prices', () => app.services.spotPrices.requestFetch());
   await phases.run('listen', () => app.listen({ port: config.port, host: config.host }));
+  // The embedded MQTT broker (or the connection to MQTT_URL) and the ingest.
+  if (config.mqtt.enabled) await phases.run('mqtt', () => app.services.mqtt.start());
+  demoFleet = await startDemo();
   // Moj Elektro demo (the local emulator only): the advanced demo user gets the demo token and its three metering
-  // points, imported by the job queue. In the background: the server answers meanwhile.
+  // points, imported by the job queue. In the background, after the first start's year of history (both share the
+  // one thread of the embedded database; the history fills the overview everybody sees first): the server answers
+  // meanwhile.
   if (config.demoMojElektro && config.mojElektroUrl === 'local' && (await hasDemoUsers(db.db))) {
-    void app.services.mojElektroModule
-      .seedDemo({
-        email: MOJ_ELEKTRO_DEMO_USER,
-        token: DEMO_TOKEN,
-        eimms: DEMO_EIMMS,
-        marker: createSettingsRepository(db.db),
+    void demoHistory
+      .then(async () => {
+        if (stopHistory.signal.aborted) return; // shutting down
+        await app.services.mojElektroModule.seedDemo({
+          email: MOJ_ELEKTRO_DEMO_USER,
+          token: DEMO_TOKEN,
+          eimms: DEMO_EIMMS,
+          marker: createSettingsRepository(db.db),
+        });
       })
       .catch((error: unknown) => {
         log.warn({ err: error }, 'moj elektro demo: could not add the demo token and devices');
       });
   }
-  // The embedded MQTT broker (or the connection to MQTT_URL) and the ingest.
-  if (config.mqtt.enabled) await phases.run('mqtt', () => app.services.mqtt.start());
-  demoFleet = await startDemo();
 } catch (error) {
   log.fatal({ err: error }, 'could not start the job queue, listen or start MQTT');
   await app.close();
