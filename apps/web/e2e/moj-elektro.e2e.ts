@@ -13,6 +13,7 @@ import {
   shotBothWidths,
   shown,
 } from './accounts.ts';
+import { viewports } from './browser.ts';
 import { openLogin, setupBrowser, t } from './support.ts';
 
 const browser = setupBrowser();
@@ -142,6 +143,19 @@ describe('Moj Elektro', () => {
     // The applied set is in the URL, so the other pages share it.
     expect(new URL(page.url()).searchParams.get('custom')).toBe('7,7,7.5,8,8');
     await shotBothWidths(page, 'moj-elektro-custom', { fullPage: true });
+    // On a phone every table's costs stay in view: a long note under an item wraps instead of pushing the cost
+    // column out of its scroll container.
+    await page.setViewportSize(viewports.mobile);
+    for (const key of ['new', 'optimized', 'custom']) {
+      const cost = main(page)
+        .getByRole('table', { name: sl(`moj_elektro.calculations.${key}`), exact: true })
+        .locator('tr[data-category="grand_total"] td')
+        .last();
+      const box = await cost.boundingBox();
+      expect(box, key).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), key).toBeLessThanOrEqual(viewports.mobile.width);
+    }
+    await page.setViewportSize(viewports.desktop);
 
     // 5. The data page: the 15-minute chart coloured by block and the monthly peaks.
     await openPage(page, 'route_titles.moj_elektro_data');
