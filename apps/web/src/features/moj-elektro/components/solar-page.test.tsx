@@ -161,6 +161,11 @@ describe('the solar what-if page', () => {
     expect(screen.getByText('4,024 kWh')).toBeInTheDocument();
     expect(screen.getByText('€1,150.00 → €790.25')).toBeInTheDocument();
     expect(screen.getByTestId('me-solar-keep-current')).toHaveTextContent('€1,200.00 → €820.50');
+    // The saving counts the export revenue too, and says so.
+    expect(screen.getByTestId('me-solar-export-revenue')).toHaveTextContent('€201.20');
+    expect(
+      screen.getByText(/lower bill plus the revenue from the energy delivered to the grid/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Energy per month' })).toBeInTheDocument();
   });
 

@@ -151,6 +151,11 @@ export function SolarPage() {
               value={`${f.money(result.before.optimizedTotal.amount)} → ${f.money(result.after.optimizedTotal.amount)}`}
             />
             <Figure
+              label={t('moj_elektro.solar.export_revenue')}
+              value={f.money(result.exportRevenue.amount)}
+              testId="me-solar-export-revenue"
+            />
+            <Figure
               label={t('moj_elektro.solar.yearly_saving')}
               value={f.money(result.yearlySaving.amount)}
               testId="me-solar-saving"
@@ -162,7 +167,7 @@ export function SolarPage() {
             />
           </div>
           <Text size="sm" c="dimmed">
-            {t('moj_elektro.what_if.optimal_note')}
+            {t('moj_elektro.solar.saving_note')} {t('moj_elektro.what_if.optimal_note')}
           </Text>
           <Paper
             component="section"
