@@ -24,6 +24,7 @@ function SweepChart({ sweep }: { sweep: NonNullable<BatteryWhatIf['sweep']> }) {
             series: t('moj_elektro.battery.yearly_saving'),
           },
           f.money,
+          f.axis,
         );
       },
       [sweep, t, f],

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { MeterData } from '../model/types.ts';
-import { BLOCK_COLORS, meterChartOption } from './charts.tsx';
+import { makeFormats } from '../model/format.ts';
+import { BLOCK_COLORS, lineOption, meterChartOption, stackedBarOption } from './charts.tsx';
+
+const sl = makeFormats('sl');
+const formats = { time: String, kw: sl.kw, axis: sl.axis };
 
 const data: MeterData = {
   from: '2026-01-05',
@@ -20,7 +24,7 @@ describe('the metering chart', () => {
     const option = meterChartOption(
       data,
       { import: 'Import', export: 'Export', block: (n) => `Block ${n}` },
-      String,
+      formats,
     );
     const end = (i: number) => data.startMs + (i + 1) * 900_000;
     const series = option.series as unknown as {
@@ -63,8 +67,34 @@ describe('the metering chart', () => {
     const option = meterChartOption(
       { ...data, exportKw: [0, 0, 0, 0], totals: { importKwh: 2.5, exportKwh: 0 } },
       { import: 'Import', export: 'Export', block: (n) => `Block ${n}` },
-      String,
+      formats,
     );
     expect(option.series.map((s) => s.name)).not.toContain('Export');
+  });
+
+  it('writes the power in the tooltip and the axis labels in the user’s language', () => {
+    const option = meterChartOption(
+      data,
+      { import: 'Import', export: 'Export', block: (n) => `Block ${n}` },
+      formats,
+    );
+    expect(option.tooltip.valueFormatter(3.456)).toBe('3,46 kW');
+    // Slovenian groups from five digits on: 2100, 12.000.
+    expect(option.yAxis.axisLabel.formatter(2100)).toBe('2100');
+    expect(option.yAxis.axisLabel.formatter(12_000)).toBe('12.000');
+    expect(option.yAxis.axisLabel.formatter(0.5)).toBe('0,5');
+  });
+});
+
+describe('the bar and line charts', () => {
+  it('label their axes in the user’s language (ECharts alone writes 2,100 in every language)', () => {
+    const bars = stackedBarOption(['jan'], [], sl.money, { name: 'kWh', format: sl.axis });
+    expect(bars.yAxis.name).toBe('kWh');
+    expect(bars.yAxis.axisLabel.formatter(2100)).toBe('2100');
+    expect(bars.yAxis.axisLabel.formatter(12_000)).toBe('12.000');
+    const line = lineOption([[2.5, 1200]], { x: 'kWh', y: '€', series: 'S' }, sl.money, sl.axis);
+    expect(line.xAxis.axisLabel.formatter(2.5)).toBe('2,5');
+    expect(line.yAxis.axisLabel.formatter(1200)).toBe('1200');
+    expect(makeFormats('en').axis(1200)).toBe('1,200');
   });
 });

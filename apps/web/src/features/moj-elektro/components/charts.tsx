@@ -57,6 +57,11 @@ export function EChart({
   );
 }
 
+/** Axis labels in the user's language (ECharts itself writes "2,100" in every language; Slovenian writes 2100 and 12.000). */
+function axisLabel(format: (value: number) => string) {
+  return { formatter: (value: number) => format(value) };
+}
+
 /** Days shown at first (the slider reaches the whole range; only the window is drawn). */
 const FIRST_WINDOW_MS = 14 * 86_400_000;
 
@@ -67,7 +72,11 @@ const FIRST_WINDOW_MS = 14 * 86_400_000;
 export function meterChartOption(
   data: MeterData,
   labels: { import: string; export: string; block: (n: number) => string },
-  formatTime: (ms: number) => string,
+  formats: {
+    time: (ms: number) => string;
+    kw: (value: number) => string;
+    axis: (value: number) => string;
+  },
 ) {
   const at = (i: number) => data.startMs + (i + 1) * data.stepMs; // interval end
   const blockSeries = [1, 2, 3, 4, 5].map((block) => ({
@@ -93,13 +102,13 @@ export function meterChartOption(
     tooltip: {
       trigger: 'axis' as const,
       valueFormatter: (value: unknown) =>
-        value === null || value === undefined ? '–' : `${Number(value).toFixed(2)} kW`,
+        value === null || value === undefined ? '–' : formats.kw(Number(value)),
     },
     xAxis: {
       type: 'time' as const,
-      axisLabel: { formatter: (ms: number) => formatTime(ms), hideOverlap: true },
+      axisLabel: { formatter: (ms: number) => formats.time(ms), hideOverlap: true },
     },
-    yAxis: { type: 'value' as const, name: 'kW', nameGap: 10 },
+    yAxis: { type: 'value' as const, name: 'kW', nameGap: 10, axisLabel: axisLabel(formats.axis) },
     dataZoom: [
       { type: 'inside' as const, startValue: lastMs - FIRST_WINDOW_MS, endValue: lastMs },
       {
@@ -108,7 +117,7 @@ export function meterChartOption(
         bottom: 8,
         startValue: lastMs - FIRST_WINDOW_MS,
         endValue: lastMs,
-        labelFormatter: (ms: number) => formatTime(ms),
+        labelFormatter: (ms: number) => formats.time(ms),
       },
     ],
     series: [
@@ -136,6 +145,7 @@ export function stackedBarOption(
   categories: string[],
   series: { name: string; stack: string; color: string; data: (number | null)[] }[],
   format: (value: number) => string,
+  axis: { name: string; format: (value: number) => string },
 ) {
   return {
     animation: false,
@@ -146,7 +156,7 @@ export function stackedBarOption(
       valueFormatter: (value: unknown) => format(Number(value)),
     },
     xAxis: { type: 'category' as const, data: categories },
-    yAxis: { type: 'value' as const, name: '€' },
+    yAxis: { type: 'value' as const, name: axis.name, axisLabel: axisLabel(axis.format) },
     series: series.map((s) => ({
       name: s.name,
       type: 'bar' as const,
@@ -162,6 +172,7 @@ export function lineOption(
   points: [number, number][],
   names: { x: string; y: string; series: string },
   format: (value: number) => string,
+  axisFormat: (value: number) => string,
 ) {
   return {
     animation: false,
@@ -170,8 +181,14 @@ export function lineOption(
       trigger: 'axis' as const,
       valueFormatter: (value: unknown) => format(Number(value)),
     },
-    xAxis: { type: 'value' as const, name: names.x, nameLocation: 'middle' as const, nameGap: 26 },
-    yAxis: { type: 'value' as const, name: names.y },
+    xAxis: {
+      type: 'value' as const,
+      name: names.x,
+      nameLocation: 'middle' as const,
+      nameGap: 26,
+      axisLabel: axisLabel(axisFormat),
+    },
+    yAxis: { type: 'value' as const, name: names.y, axisLabel: axisLabel(axisFormat) },
     series: [{ name: names.series, type: 'line' as const, data: points, smooth: false }],
   };
 }

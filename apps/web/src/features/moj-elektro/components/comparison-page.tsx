@@ -43,6 +43,7 @@ function ComparisonChart({ calculations }: { calculations: Calculations }) {
           months.map((x) => f.month(x.month)),
           series,
           f.money,
+          { name: '€', format: f.axis },
         );
       },
       [calculations, t, f],

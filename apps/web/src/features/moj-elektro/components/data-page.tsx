@@ -26,6 +26,7 @@ export function peaksByMonth(data: MeterData): { month: string; peaks: (number |
 
 function MeterChart({ data }: { data: MeterData }) {
   const { t, i18n } = useTranslation();
+  const f = useFormats();
   const option = useChartOption(
     useCallback(
       (m: ChartModule) => {
@@ -41,10 +42,10 @@ function MeterChart({ data }: { data: MeterData }) {
             export: t('moj_elektro.data.export'),
             block: (n) => t('moj_elektro.block', { block: n }),
           },
-          (ms) => date.format(new Date(ms)),
+          { time: (ms) => date.format(new Date(ms)), kw: f.kw, axis: f.axis },
         );
       },
-      [data, t, i18n.language],
+      [data, t, i18n.language, f],
     ),
   );
   if (!option) return <LoadingState />;

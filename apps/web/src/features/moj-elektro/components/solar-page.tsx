@@ -16,7 +16,7 @@ function MonthlyChart({ monthly }: { monthly: SolarWhatIf['monthly'] }) {
   const option = useChartOption(
     useCallback(
       (m: ChartModule) => {
-        const option = m.stackedBarOption(
+        return m.stackedBarOption(
           monthly.map((x) => f.month(x.month)),
           [
             {
@@ -45,8 +45,8 @@ function MonthlyChart({ monthly }: { monthly: SolarWhatIf['monthly'] }) {
             },
           ],
           f.kwhRound,
+          { name: 'kWh', format: f.axis },
         );
-        return { ...option, yAxis: { type: 'value', name: 'kWh' } };
       },
       [monthly, t, f],
     ),

@@ -23,6 +23,7 @@ export function makeFormats(language: string) {
   const n2 = num(2);
   const n0 = num(0);
   const n1 = num(1);
+  const axis = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
   const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return {
     money: (amount: number) => money.format(amount),
@@ -34,6 +35,8 @@ export function makeFormats(language: string) {
     number: (value: number, digits = 2) =>
       (digits === 0 ? n0 : digits === 1 ? n1 : n2).format(value),
     percent: (value: number) => `${n1.format(value)} %`,
+    /** A chart axis label: the language's separators, no fixed decimals ("12.000", "0,5" in Slovenian). */
+    axis: (value: number) => axis.format(value),
     month: (yyyyMm: string) => month.format(new Date(`${yyyyMm}-15T00:00:00Z`)),
   };
 }
