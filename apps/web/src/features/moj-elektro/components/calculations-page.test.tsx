@@ -5,29 +5,11 @@ import { answer, apiError, fakeFetch, type FakeRoute } from '../../../shared/tes
 import { json } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
-import { calculations, consumerInfo, device } from '../model/test-data.ts';
+import { calculations, consumerInfo } from '../model/test-data.ts';
 import { CalculationsPage } from './calculations-page.tsx';
+import { calculationsApi, devicesApi, FILTER_BODY, FILTERS } from '../model/test-api.ts';
 
 const i18n = createTestI18n();
-const FILTERS = '?device=11&from=2025-09-01&to=2025-10-31&vt=0.12&mt=0.08';
-const devicesApi = answer('GET', '/api/abstract-devices-all', 200, {
-  data: { devices: [device()] },
-});
-
-/** The calculation route: custom limits in the body → a custom scenario; [9,8,…] → the engine's field error. */
-const calculationsApi: FakeRoute = ({ method, path, body }) => {
-  if (method !== 'POST' || path !== '/api/pricing/abstract-devices/11/calculations')
-    return undefined;
-  const limits = (body as { data: { customPowerLimits: number[] | null } }).data.customPowerLimits;
-  if (limits?.[0] === 16)
-    return json(
-      422,
-      apiError('VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {
-        fields: { 'data.customPowerLimits.1': 'moj_elektro.limits.not_ascending' },
-      }),
-    );
-  return json(200, { data: { calculations: calculations(limits), consumerInfo: consumerInfo() } });
-};
 
 function renderPage(search = FILTERS) {
   return renderWithProviders(<CalculationsPage />, { i18n, path: `/calc${search}` });
@@ -70,13 +52,7 @@ describe('the calculations page', () => {
     );
     expect(calls.find((c) => c.call.includes('calculations'))?.body).toEqual({
       data: {
-        from: '2025-09-01',
-        to: '2025-10-31',
-        vt: 0.12,
-        mt: 0.08,
-        et: 0,
-        tariffYear: null,
-        customPowerLimits: null,
+        ...FILTER_BODY,
       },
     });
     expect(screen.getByTestId('me-old-total')).toHaveTextContent(

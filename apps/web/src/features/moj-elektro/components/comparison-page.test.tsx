@@ -1,32 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, apiError, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
-import { json } from '../../../shared/test/fixtures.ts';
+import { fakeFetch } from '../../../shared/test/fake-fetch.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
-import { calculations, consumerInfo, device } from '../model/test-data.ts';
 import { ComparisonPage } from './comparison-page.tsx';
+import { calculationsApi, devicesApi, FILTERS } from '../model/test-api.ts';
 
 const i18n = createTestI18n();
-const FILTERS = '?device=11&from=2025-09-01&to=2025-10-31&vt=0.12&mt=0.08';
-const devicesApi = answer('GET', '/api/abstract-devices-all', 200, {
-  data: { devices: [device()] },
-});
-
-/** The calculation route: custom limits → a custom scenario; a first block of 16 → the engine's field error. */
-const calculationsApi: FakeRoute = ({ method, path, body }) => {
-  if (method !== 'POST' || path !== '/api/pricing/abstract-devices/11/calculations')
-    return undefined;
-  const limits = (body as { data: { customPowerLimits: number[] | null } }).data.customPowerLimits;
-  if (limits?.[0] === 16)
-    return json(
-      422,
-      apiError('VALIDATION_FAILED', 'errors.VALIDATION_FAILED', {
-        fields: { 'data.customPowerLimits.1': 'moj_elektro.limits.not_ascending' },
-      }),
-    );
-  return json(200, { data: { calculations: calculations(limits), consumerInfo: consumerInfo() } });
-};
 
 async function headers(search: string) {
   const calls = fakeFetch(devicesApi, calculationsApi);

@@ -1,19 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answer, apiError, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
+import { apiError, fakeFetch, type FakeRoute } from '../../../shared/test/fake-fetch.ts';
 import { json } from '../../../shared/test/fixtures.ts';
 import { createTestI18n } from '../../../shared/test/i18n.ts';
 import { renderWithProviders } from '../../../shared/test/render.tsx';
 import type { SolarWhatIf } from '../model/types.ts';
-import { device } from '../model/test-data.ts';
 import { SolarPage } from './solar-page.tsx';
+import { devicesApi, FILTER_BODY, FILTERS } from '../model/test-api.ts';
 
 const i18n = createTestI18n();
-const FILTERS = '?device=11&from=2025-09-01&to=2025-10-31&vt=0.12&mt=0.08';
-const devicesApi = answer('GET', '/api/abstract-devices-all', 200, {
-  data: { devices: [device()] },
-});
 const SOLAR_PATH = '/api/pricing/abstract-devices/11/solar';
 
 const summary = (total: number, optimized: number) => ({
@@ -141,13 +137,7 @@ describe('the solar what-if page', () => {
     expect(solarCalls(calls).map((c) => c.body)).toEqual([
       {
         data: {
-          from: '2025-09-01',
-          to: '2025-10-31',
-          vt: 0.12,
-          mt: 0.08,
-          et: 0,
-          tariffYear: null,
-          customPowerLimits: null,
+          ...FILTER_BODY,
           peakKw: 6.5,
           azimuthDeg: 180,
           tiltDeg: 30,
