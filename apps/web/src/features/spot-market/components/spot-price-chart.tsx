@@ -3,6 +3,7 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
+import { useTranslation } from 'react-i18next';
 import type { SpotDay } from '../lib/spot-days.ts';
 import classes from './spot-market.module.css';
 
@@ -13,8 +14,17 @@ const CHEAP = '#2f9e44';
 const DEAR = '#e03131';
 const PLAIN = '#4c6ef5';
 
-/** The chart's option: a bar per quarter hour (a step profile), the cheapest and dearest hour coloured. */
-export function spotChartOption(day: SpotDay, unit: string, format: (value: number) => string) {
+/**
+ * The chart's option: a bar per quarter hour (a step profile), the cheapest and dearest hour coloured. The axis
+ * labels use `language`'s separators (ECharts itself writes "-12.5" and "1,200" in every language).
+ */
+export function spotChartOption(
+  day: SpotDay,
+  unit: string,
+  format: (value: number) => string,
+  language = 'en',
+) {
+  const axis = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   const hourOf = (ms: number) => Math.floor(ms / 3_600_000);
   const cheap = day.cheapest ? hourOf(day.cheapest.startMs) : null;
   const dear = day.dearest ? hourOf(day.dearest.startMs) : null;
@@ -30,7 +40,12 @@ export function spotChartOption(day: SpotDay, unit: string, format: (value: numb
       data: day.quarters.map((q) => q.label),
       axisLabel: { interval: 15 },
     },
-    yAxis: { type: 'value' as const, name: unit, nameTextStyle: { align: 'left' as const } },
+    yAxis: {
+      type: 'value' as const,
+      name: unit,
+      nameTextStyle: { align: 'left' as const },
+      axisLabel: { formatter: (value: number) => axis.format(value) },
+    },
     series: [
       {
         type: 'bar' as const,
@@ -59,6 +74,8 @@ export function SpotPriceChart({
   format: (value: number) => string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
@@ -68,7 +85,7 @@ export function SpotPriceChart({
       width: width(),
       height: 260,
     });
-    chart.setOption(spotChartOption(day, unit, format));
+    chart.setOption(spotChartOption(day, unit, format, language));
     const observer =
       typeof ResizeObserver === 'undefined'
         ? undefined
@@ -78,6 +95,6 @@ export function SpotPriceChart({
       observer?.disconnect();
       chart.dispose();
     };
-  }, [day, unit, format]);
+  }, [day, unit, format, language]);
   return <div ref={ref} role="img" aria-label={label} className={classes.chart} />;
 }
