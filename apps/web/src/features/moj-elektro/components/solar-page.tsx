@@ -10,6 +10,14 @@ import { CalculationError, SelectDeviceState } from './page-states.tsx';
 import { Figure, NumberField, numberIn, useWhatIfRun } from './what-if-parts.tsx';
 import classes from './moj-elektro.module.css';
 
+/** The monthly chart's bars: production split in used and delivered, then the consumption without and with. */
+const SOLAR_SERIES = [
+  ['self_consumed', 'production', '#f59f00', 'selfConsumedKwh'],
+  ['exported', 'production', '#ffd43b', 'exportedKwh'],
+  ['import_before', 'before', '#adb5bd', 'importBeforeKwh'],
+  ['import_after', 'after', '#1c7ed6', 'importAfterKwh'],
+] as const;
+
 function MonthlyChart({ monthly }: { monthly: SolarWhatIf['monthly'] }) {
   const { t } = useTranslation();
   const f = useFormats();
@@ -18,32 +26,12 @@ function MonthlyChart({ monthly }: { monthly: SolarWhatIf['monthly'] }) {
       (m: ChartModule) => {
         return m.stackedBarOption(
           monthly.map((x) => f.month(x.month)),
-          [
-            {
-              name: t('moj_elektro.solar.self_consumed'),
-              stack: 'production',
-              color: '#f59f00',
-              data: monthly.map((x) => Math.round(x.selfConsumedKwh)),
-            },
-            {
-              name: t('moj_elektro.solar.exported'),
-              stack: 'production',
-              color: '#ffd43b',
-              data: monthly.map((x) => Math.round(x.exportedKwh)),
-            },
-            {
-              name: t('moj_elektro.solar.import_before'),
-              stack: 'before',
-              color: '#adb5bd',
-              data: monthly.map((x) => Math.round(x.importBeforeKwh)),
-            },
-            {
-              name: t('moj_elektro.solar.import_after'),
-              stack: 'after',
-              color: '#1c7ed6',
-              data: monthly.map((x) => Math.round(x.importAfterKwh)),
-            },
-          ],
+          SOLAR_SERIES.map(([key, stack, color, field]) => ({
+            name: t(`moj_elektro.solar.${key}`),
+            stack,
+            color,
+            data: monthly.map((x) => Math.round(x[field])),
+          })),
           f.kwhRound,
           { name: 'kWh', format: f.axis },
         );
