@@ -159,6 +159,12 @@ describe('admin search', () => {
     await toggle('route_titles.search_users').click();
     await until(() => pathOf(page), '/admin/search/devices?types=users%2Clocations%2Cdevices');
     await filters.getByRole('searchbox', { name: en('admin_search.query') }).fill('Zupan');
+    // The query is searched after a pause; until then the tab's link lacks it, and the search that follows it
+    // would re-render the results under the open actions menu.
+    await until(
+      () => pathOf(page),
+      '/admin/search/devices?q=Zupan&types=users%2Clocations%2Cdevices',
+    );
     await page
       .getByRole('navigation', { name: en('admin_search.types') })
       .getByRole('link', { name: new RegExp(`^${en('route_titles.search_users')} \\(\\d+\\)$`) })

@@ -1,6 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
+  useUrlStateChanges,
+  type UrlStateChange,
+} from '../../shared/routing/use-url-state-changes.ts';
+import {
   isSearchKind,
   readFilters,
   writeFilters,
@@ -19,7 +23,8 @@ export function searchHref(kind: SearchKind, filters: SearchFilters): string {
 
 /**
  * The admin search's state in the URL: the kind shown (the sub-route) and the filters (the query). Changes replace
- * the history entry, so Back leaves the search instead of stepping through every filter typed.
+ * the history entry, so Back leaves the search instead of stepping through every filter typed. A change is a
+ * function of the filters the change before it left, so quick changes do not undo each other.
  */
 export function useSearchUrl() {
   const [params] = useSearchParams();
@@ -28,19 +33,27 @@ export function useSearchUrl() {
   const filters = useMemo(() => readFilters(params), [params]);
   const segment = pathname.replace(/\/$/, '').split('/').pop();
   const kind: SearchKind = isSearchKind(segment) ? segment : 'users';
+  const shown = useMemo(() => ({ kind, filters }), [kind, filters]);
+  const change = useUrlStateChanges(
+    shown,
+    (next) => void navigate(searchHref(next.kind, next.filters), { replace: true }),
+    (state) => searchHref(state.kind, state.filters),
+  );
 
   /** New filters; when the shown kind is turned off, the first kind still on is shown. */
   const update = useCallback(
-    (next: SearchFilters) => {
-      const shown = next.types.includes(kind) ? kind : (next.types[0] ?? 'users');
-      void navigate(searchHref(shown, next), { replace: true });
-    },
-    [kind, navigate],
+    (changeFilters: UrlStateChange<SearchFilters>) =>
+      change((current) => {
+        const next = changeFilters(current.filters);
+        const kept = next.types.includes(current.kind) ? current.kind : (next.types[0] ?? 'users');
+        return { kind: kept, filters: next };
+      }),
+    [change],
   );
 
   const setPage = useCallback(
-    (page: number) => void navigate(searchHref(kind, { ...filters, page }), { replace: true }),
-    [kind, filters, navigate],
+    (page: number) => update((current) => ({ ...current, page })),
+    [update],
   );
 
   return { kind, filters, update, setPage };

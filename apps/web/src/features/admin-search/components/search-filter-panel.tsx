@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import type { UrlStateChange } from '../../../shared/routing/use-url-state-changes.ts';
 import { useDebouncedText } from '../../../shared/ui/use-debounced-text.ts';
 import { CompanySelect } from '../../companies/index.ts';
 import {
@@ -15,7 +16,8 @@ import classes from './search-filter-panel.module.css';
 
 export interface SearchFilterPanelProps {
   filters: SearchFilters;
-  onChange: (filters: SearchFilters) => void;
+  /** A change of the filters, applied to the filters the change before it left. */
+  onChange: (change: UrlStateChange<SearchFilters>) => void;
 }
 
 /**
@@ -27,10 +29,12 @@ export interface SearchFilterPanelProps {
 export function SearchFilterPanel({ filters, onChange }: SearchFilterPanelProps) {
   const { t } = useTranslation();
   const hintId = useId();
-  const [text, setText] = useDebouncedText(filters.q, (q) => onChange({ ...filters, q, page: 1 }));
+  const [text, setText] = useDebouncedText(filters.q, (q) =>
+    onChange((current) => ({ ...current, q, page: 1 })),
+  );
 
   const flip = (kind: SearchKind) =>
-    onChange({ ...filters, types: toggleType(filters.types, kind), page: 1 });
+    onChange((current) => ({ ...current, types: toggleType(current.types, kind), page: 1 }));
 
   return (
     <div className={classes.panel} data-testid="admin-search-filters">
@@ -47,7 +51,7 @@ export function SearchFilterPanel({ filters, onChange }: SearchFilterPanelProps)
         placeholder={t('admin_search.all_companies')}
         clearable
         value={filters.companyId}
-        onChange={(companyId) => onChange({ ...filters, companyId, page: 1 })}
+        onChange={(companyId) => onChange((current) => ({ ...current, companyId, page: 1 }))}
       />
       <fieldset className={classes.types} aria-describedby={hintId}>
         <legend className={classes.legend}>{t('admin_search.types')}</legend>

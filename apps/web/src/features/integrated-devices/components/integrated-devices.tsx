@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMemo } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -22,6 +23,10 @@ import {
 } from '@ec/domain';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { isApiError } from '../../../shared/api/errors.ts';
+import {
+  useUrlStateChanges,
+  type UrlStateChange,
+} from '../../../shared/routing/use-url-state-changes.ts';
 import { DeviceCategoryIcon } from '../../../shared/ui/device-category-icon.tsx';
 import { ListPagination, PageSummary } from '../../../shared/ui/list-paging.tsx';
 import { LoadErrorAlert } from '../../../shared/ui/load-error-alert.tsx';
@@ -51,12 +56,17 @@ export interface IntegratedDevicesProps {
  */
 export function IntegratedDevices({ companyId, title }: IntegratedDevicesProps) {
   const [params, setParams] = useSearchParams();
-  const filters = readDeviceFilters(params);
+  const filters = useMemo(() => readDeviceFilters(params), [params]);
   const companies = useQuery(companiesQueryOptions());
   const company = companies.data?.find((c) => c.id === companyId);
   const devices = useQuery(integratedDevicesQueryOptions(companyId, filters));
 
-  const apply = (next: DeviceFilters) => setParams(writeDeviceFilters(next), { replace: true });
+  // Each change starts from the filters the change before it left (see useUrlStateChanges).
+  const apply = useUrlStateChanges(
+    filters,
+    (next) => setParams(writeDeviceFilters(next), { replace: true }),
+    (state) => writeDeviceFilters(state).toString(),
+  );
 
   return (
     <Stack gap="lg">
@@ -72,8 +82,8 @@ export function IntegratedDevices({ companyId, title }: IntegratedDevicesProps) 
       <DeviceList
         query={devices}
         filtered={filters.q.trim() !== '' || filters.category !== null || filters.status !== null}
-        onPage={(page) => apply({ ...filters, page })}
-        onClear={() => apply({ q: '', category: null, status: null, page: 1 })}
+        onPage={(page) => apply((current) => ({ ...current, page }))}
+        onClear={() => apply(() => ({ q: '', category: null, status: null, page: 1 }))}
       />
     </Stack>
   );
@@ -84,11 +94,13 @@ function FilterBar({
   onChange,
 }: {
   filters: DeviceFilters;
-  onChange: (filters: DeviceFilters) => void;
+  onChange: (change: UrlStateChange<DeviceFilters>) => void;
 }) {
   const { t } = useTranslation();
   // A change of the URL from elsewhere (Back, Clear filters) refills the box.
-  const [text, setText] = useDebouncedText(filters.q, (q) => onChange({ ...filters, q, page: 1 }));
+  const [text, setText] = useDebouncedText(filters.q, (q) =>
+    onChange((current) => ({ ...current, q, page: 1 })),
+  );
 
   const categories = [
     { value: ANY, label: t('integrated_devices.any_category') },
@@ -115,7 +127,11 @@ function FilterBar({
         value={filters.category ?? ANY}
         allowDeselect={false}
         onChange={(value) =>
-          onChange({ ...filters, category: (value || null) as DeviceCategory | null, page: 1 })
+          onChange((current) => ({
+            ...current,
+            category: (value || null) as DeviceCategory | null,
+            page: 1,
+          }))
         }
       />
       <Select
@@ -124,7 +140,11 @@ function FilterBar({
         value={filters.status ?? ANY}
         allowDeselect={false}
         onChange={(value) =>
-          onChange({ ...filters, status: (value || null) as DeviceStatus | null, page: 1 })
+          onChange((current) => ({
+            ...current,
+            status: (value || null) as DeviceStatus | null,
+            page: 1,
+          }))
         }
       />
     </div>
