@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './vitest.workers.ts';
 
 // One `npm test` runs every workspace's tests; browser tests (apps/web/e2e) run separately.
 export default defineConfig({
@@ -11,8 +11,7 @@ export default defineConfig({
       'apps/simulator/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],
-    // Vitest's default leaves one core to its main process, which on this 2-core machine meant one test file at a
-    // time for every project together (17 minutes). The main process mostly waits, so a worker per core.
-    maxWorkers: availableParallelism(),
+    // Also in every project's config, where it takes effect (see vitest.workers.ts).
+    maxWorkers: TEST_WORKERS,
   },
 });

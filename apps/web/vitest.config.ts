@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from '../../vitest.workers.ts';
 import react from '@vitejs/plugin-react';
 import { contractRoutes } from './vite-plugins/contract-routes.ts';
 
@@ -20,6 +21,7 @@ export default defineConfig({
   },
   test: {
     name: 'web',
+    maxWorkers: TEST_WORKERS,
     environment: 'jsdom',
     // One jsdom per worker instead of one per file (a third of the time went into creating 95 of them); each file
     // still runs in its own VM context, so modules and globals stay per file.
