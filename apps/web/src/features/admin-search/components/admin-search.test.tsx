@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type {
@@ -218,6 +218,25 @@ describe('admin search', () => {
     expect(within(devices).getByText('Solar power plant')).toBeInTheDocument();
     expect(within(devices).getByText('Warning')).toBeInTheDocument();
     expect(devices.querySelector('[data-category="SOLAR_POWER_PLANT"]')).not.toBeNull();
+  });
+
+  it('applies two quick changes both, even when the page has not rendered the first yet', async () => {
+    fakeFetch(
+      searchApi(() => [user(2, 'Ana Novak')]),
+      answer('GET', '/api/companies', 200, { data: { companies } }),
+    );
+    const { router } = renderSearch();
+    await screen.findByRole('list', { name: 'Users' });
+    const panel = screen.getByTestId('admin-search-filters');
+    const toggle = (name: string) => within(panel).getByRole('switch', { name });
+    // One batch: no render between the clicks, as on a slow device before the first navigation is shown.
+    act(() => {
+      fireEvent.click(toggle('Users'));
+      fireEvent.click(toggle('Controllers'));
+    });
+    await waitFor(() =>
+      expect(location_(router)).toBe('/admin/search/locations?types=locations%2Cdevices'),
+    );
   });
 
   it('says when nothing is found and when the search failed (with Try again)', async () => {
